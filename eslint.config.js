@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**', '.ci/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'], message: 'Only the server imports the server.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    settings: {
+      'boundaries/include': ['apps/web/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/web/src/app/**/*', mode: 'full' },
+        { type: 'feature', pattern: 'apps/web/src/features/*/**/*', mode: 'full', capture: ['feature'] },
+        { type: 'ui', pattern: 'apps/web/src/ui/**/*', mode: 'full' },
+        { type: 'core', pattern: 'apps/web/src/core/**/*', mode: 'full' },
+        { type: 'testing', pattern: 'apps/web/src/testing/**/*', mode: 'full' },
+        { type: 'entry', pattern: 'apps/web/src/*', mode: 'full' },
+      ],
+      'import/resolver': { typescript: { project: 'apps/web/tsconfig.json' } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'entry', allow: ['app', 'core', 'ui'] },
+            { from: 'app', allow: ['app', 'feature', 'ui', 'core'] },
+            { from: 'feature', allow: [['feature', { feature: '${from.feature}' }], 'ui', 'core'] },
+            { from: 'ui', allow: ['ui', 'core'] },
+            { from: 'core', allow: ['core'] },
+            { from: 'testing', allow: ['app', 'feature', 'ui', 'core', 'testing'] },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { '@': webSrc } },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
