@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { brands, MAIN_PACKAGE } from '@haoshi/contracts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { configPlugin } from './plugins/config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { webPlugin } from './plugins/web.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
+import { createSmsService } from './modules/identity/sms-service.ts';
+import { createOutboxSmsProvider, type SmsProvider } from './modules/identity/sms-provider.ts';
+import { createSessionService } from './modules/identity/session-service.ts';
+import { createQrLoginService } from './modules/identity/qr-login-service.ts';
+import { createDeviceService } from './modules/identity/device-service.ts';
+import { createBuiltinSecurityProvider } from './modules/identity/security-provider.ts';
+import './types.ts';
+
+z.config(z.locales.zhCN());
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  smsProvider?: SmsProvider;
+  now?: () => Date;
+}
+
+const requestIdPattern = /^[\w.-]{8,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.sign'] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin, options.database ? { database: options.database } : {});
+  await app.register(errorsPlugin);
+
+  const now = options.now;
+  const sessions = createSessionService({
+    db: app.db,
+    secret: config.SESSION_SECRET,
+    ttlDays: config.SESSION_TTL_DAYS,
+    rotateAfterSeconds: config.SESSION_ROTATE_AFTER_SECONDS,
+    ...(now ? { now } : {}),
+  });
+  const securityProvider = createBuiltinSecurityProvider(config.SECURITY_PROVIDER_SECRET, now);
+  const identity: IdentityServices = {
+    sessions,
+    securityProvider,
+    sms: createSmsService({
+      db: app.db,
+      provider: options.smsProvider ?? createOutboxSmsProvider(app.log),
+      secret: config.SESSION_SECRET,
+      brandName: brands[MAIN_PACKAGE].name,
+      ...(now ? { now } : {}),
+    }),
+    qrLogin: createQrLoginService({ db: app.db, secret: config.SESSION_SECRET, sessions, ...(now ? { now } : {}) }),
+    devices: createDeviceService({ db: app.db, provider: securityProvider }),
+  };
+
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin, { sessions });
+  await app.register(openApiPlugin);
+
+  await app.register(systemRoutes);
+  await app.register(identityRoutes, { services: identity });
+  await app.register(webPlugin);
+  return app;
+}

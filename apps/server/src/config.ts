@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
+import { fileURLToPath } from 'node:url';
+
+export const DEFAULT_SESSION_SECRET = 'haoshi-local-session-secret-change-me';
+export const DEFAULT_SECURITY_PROVIDER_SECRET = 'haoshi-local-security-provider-secret';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default(`${repoRoot}data`),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(`${repoRoot}apps/web/dist`),
+  SEED_DEMO: booleanFlag.default(true),
+  SESSION_SECRET: z.string().min(16).default(DEFAULT_SESSION_SECRET),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_ROTATE_AFTER_SECONDS: z.coerce.number().int().min(1).default(24 * 3600),
+  DEVICE_SIGN_KEY: z
+    .string()
+    .refine((key) => [16, 24, 32].includes(Buffer.byteLength(key)), 'DEVICE_SIGN_KEY must be 16, 24 or 32 bytes')
+    .default(DEFAULT_DEVICE_SIGN_KEY),
+  SECURITY_PROVIDER_SECRET: z.string().min(16).default(DEFAULT_SECURITY_PROVIDER_SECRET),
+  SMS_PROVIDER: z.enum(['builtin']).default('builtin'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+const defaultSecrets: ReadonlyArray<[keyof Config, string]> = [
+  ['SESSION_SECRET', DEFAULT_SESSION_SECRET],
+  ['DEVICE_SIGN_KEY', DEFAULT_DEVICE_SIGN_KEY],
+  ['SECURITY_PROVIDER_SECRET', DEFAULT_SECURITY_PROVIDER_SECRET],
+];
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; production refuses the built-in development secrets. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') {
+    const defaults = defaultSecrets.filter(([key, value]) => config[key] === value).map(([key]) => key);
+    if (defaults.length > 0) {
+      throw new ConfigError(`Refusing to start in production with default secrets: ${defaults.join(', ')}`);
+    }
+  }
+  return config;
+}

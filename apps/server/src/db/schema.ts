@@ -1,0 +1,2 @@
+export * from '../modules/identity/tables.ts';
+export * from '../modules/admin/tables.ts';

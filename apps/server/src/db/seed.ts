@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@haoshi/contracts';
+import type { Database } from './client.ts';
+import { userRoles, users } from '../modules/identity/tables.ts';
+
+/** Demo staff accounts: log in with these phones (codes come from /dev/outbox/sms). */
+export const demoStaff: ReadonlyArray<{ phone: string; nickname: string; roles: Role[] }> = [
+  { phone: '13800000001', nickname: '平台管理员', roles: ['admin'] },
+  { phone: '13800000002', nickname: '财务小周', roles: ['finance'] },
+  { phone: '13800000003', nickname: '客服小美', roles: ['customer_service'] },
+  { phone: '13800000004', nickname: '举报处理专员', roles: ['report_handler'] },
+  { phone: '13800000005', nickname: '星耀工作室', roles: ['merchant'] },
+  { phone: '13800000006', nickname: '回收商老王', roles: ['recycler'] },
+];
+
+/** Idempotent: safe to run at every start. */
+export async function seedDemoData(db: Database, log: FastifyBaseLogger): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const staff of demoStaff) {
+      const [user] = await tx
+        .insert(users)
+        .values({ phone: staff.phone, nickname: staff.nickname })
+        .onConflictDoUpdate({ target: users.phone, set: { nickname: staff.nickname } })
+        .returning({ id: users.id });
+      if (!user) continue;
+      await tx
+        .insert(userRoles)
+        .values(staff.roles.map((role) => ({ userId: user.id, role })))
+        .onConflictDoNothing();
+    }
+  });
+  log.info(`demo data ready (${demoStaff.length} staff accounts)`);
+}

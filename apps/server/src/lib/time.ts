@@ -1,0 +1,9 @@
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** Midnight of the current day in China Standard Time (UTC+8), as an instant. */
+export function startOfChinaDay(now: Date): Date {
+  const shifted = now.getTime() + CHINA_OFFSET_MS;
+  return new Date(shifted - (shifted % 86_400_000) - CHINA_OFFSET_MS);
+}
+
+export const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);

@@ -1,0 +1,106 @@
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { hmac, randomToken } from '../../lib/crypto.ts';
+import { addSeconds } from '../../lib/time.ts';
+import { sessions, users } from './tables.ts';
+import type { UserRow } from './user-service.ts';
+
+/** How long a token replaced by rotation keeps working, for requests already in flight. */
+export const ROTATION_GRACE_SECONDS = 120;
+
+export interface SessionServiceDeps {
+  db: Database;
+  secret: string;
+  ttlDays: number;
+  rotateAfterSeconds: number;
+  now?: () => Date;
+}
+
+export interface SessionMeta {
+  ip: string;
+  userAgent: string;
+  deviceId?: string | undefined;
+}
+
+export interface Authenticated {
+  sessionId: number;
+  user: UserRow;
+  /** A fresh token when this request rotated the session; the client must store it. */
+  rotatedToken?: string;
+}
+
+/** Opaque random session tokens, stored only as HMACs; sliding expiry with rotation. */
+export function createSessionService(deps: SessionServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const hashToken = (token: string) => hmac(deps.secret, token);
+  const ttlSeconds = deps.ttlDays * 86_400;
+
+  async function create(executor: Executor, userId: number, meta: SessionMeta) {
+    const token = randomToken(32);
+    const at = now();
+    const expiresAt = addSeconds(at, ttlSeconds);
+    await executor.insert(sessions).values({
+      userId,
+      tokenHash: hashToken(token),
+      tokenIssuedAt: at,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 512),
+      deviceId: meta.deviceId ?? null,
+      createdAt: at,
+    });
+    return { token, expiresAt };
+  }
+
+  async function authenticate(token: string): Promise<Authenticated | undefined> {
+    const hash = hashToken(token);
+    const at = now();
+    const [row] = await deps.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          or(eq(sessions.tokenHash, hash), and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at))),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, at),
+        ),
+      )
+      .limit(1);
+    if (!row || row.user.status !== 'active') return undefined;
+    const { session, user } = row;
+    const isCurrentToken = session.tokenHash === hash;
+    const due = at.getTime() - session.tokenIssuedAt.getTime() >= deps.rotateAfterSeconds * 1000;
+    if (!isCurrentToken || !due) return { sessionId: session.id, user };
+
+    const rotatedToken = randomToken(32);
+    const rotated = await deps.db
+      .update(sessions)
+      .set({
+        tokenHash: hashToken(rotatedToken),
+        tokenIssuedAt: at,
+        previousTokenHash: hash,
+        previousValidUntil: addSeconds(at, ROTATION_GRACE_SECONDS),
+        expiresAt: addSeconds(at, ttlSeconds),
+      })
+      .where(and(eq(sessions.id, session.id), eq(sessions.tokenHash, hash)))
+      .returning({ id: sessions.id });
+    // A parallel request may have rotated first; the old token still works during the grace period.
+    return rotated.length > 0 ? { sessionId: session.id, user, rotatedToken } : { sessionId: session.id, user };
+  }
+
+  async function revoke(sessionId: number): Promise<void> {
+    await deps.db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+  }
+
+  async function revokeAllOf(executor: Executor, userId: number): Promise<void> {
+    await executor
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  return { create, authenticate, revoke, revokeAllOf };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { DEVICE_SIGN_HEADER, ErrorCodes } from '@haoshi/contracts';
+import { AppError } from '../lib/errors.ts';
+import { decryptDeviceSignature } from '../modules/identity/device-signature.ts';
+import type { SessionService } from '../modules/identity/session-service.ts';
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const value = header?.trim().replace(/^Bearer\s+/i, '');
+  return value ? value : undefined;
+}
+
+/**
+ * Every request: the device signature header is decrypted (unknown device when it cannot be).
+ * Routes with `config.auth` get the session resolved; a rotated token goes back in `authorization`.
+ */
+export const authPlugin = fp<{ sessions: SessionService }>(
+  (app, options, done) => {
+    app.decorateRequest('device', null);
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRequest', async (request) => {
+      const signature = request.headers[DEVICE_SIGN_HEADER];
+      if (typeof signature === 'string' && signature.length > 0 && signature.length < 2048) {
+        request.device = decryptDeviceSignature(signature, app.config.DEVICE_SIGN_KEY) ?? null;
+      }
+    });
+
+    app.addHook('preHandler', async (request, reply) => {
+      const mode = request.routeOptions.config.auth;
+      if (!mode) return;
+      const token = bearerToken(request.headers.authorization);
+      if (token) {
+        const authenticated = await options.sessions.authenticate(token);
+        if (authenticated) {
+          request.auth = { sessionId: authenticated.sessionId, user: authenticated.user };
+          if (authenticated.rotatedToken) reply.header('authorization', authenticated.rotatedToken);
+          return;
+        }
+      }
+      if (mode === 'required') {
+        throw new AppError(token ? ErrorCodes.SESSION_INVALID : ErrorCodes.LOGIN_REQUIRED);
+      }
+    });
+    done();
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+);

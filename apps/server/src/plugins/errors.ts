@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCodes, messageFor, type Envelope, type ErrorCode } from '@haoshi/contracts';
+import { AppError } from '../lib/errors.ts';
+
+/** Paths that belong to the API: an unknown one is a 404 envelope, never the web app. */
+export const apiPrefixes = ['/app/', '/dev/', '/security/', '/docs', '/healthz'];
+export const isApiPath = (url: string) => apiPrefixes.some((prefix) => url.startsWith(prefix));
+
+const transportErrors: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCodes.MALFORMED_JSON },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCodes.MALFORMED_JSON },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCodes.PAYLOAD_TOO_LARGE },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCodes.MALFORMED_JSON },
+};
+
+const send = (reply: FastifyReply, status: number, body: Envelope) => reply.status(status).send(body);
+
+export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, {
+    err_code: ErrorCodes.ROUTE_NOT_FOUND,
+    message: `${messageFor(ErrorCodes.ROUTE_NOT_FOUND)}（${request.method} ${request.url.split('?')[0]}）`,
+  });
+}
+
+/** One place maps every failure to the envelope of DESIGN §3. */
+export const errorsPlugin = fp(
+  (app, _options, done) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        const { field, subCode, dialog, data } = error.extra;
+        return send(reply, 200, {
+          err_code: error.errCode,
+          message: error.message,
+          ...(field ? { field } : {}),
+          ...(subCode ? { sub_code: subCode } : {}),
+          ...(dialog ? { dialog } : {}),
+          ...(data !== undefined ? { data } : {}),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const [first] = error.validation;
+        const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+        const field = path || String((first?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.[0] ?? '');
+        const detail = first?.message ?? '';
+        return send(reply, 200, {
+          err_code: ErrorCodes.VALIDATION_FAILED,
+          message: field ? `${detail}（${field}）` : detail || messageFor(ErrorCodes.VALIDATION_FAILED),
+          ...(field ? { field } : {}),
+        });
+      }
+      const transport = error.code ? transportErrors[error.code] : undefined;
+      if (transport) return send(reply, transport.status, { err_code: transport.code, message: messageFor(transport.code) });
+      if (error.statusCode === 429) {
+        return send(reply, 429, { err_code: ErrorCodes.RATE_LIMITED, message: messageFor(ErrorCodes.RATE_LIMITED) });
+      }
+      if (error.statusCode === 404) return routeNotFound(request, reply);
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+        request.log.warn({ err: error }, 'client error');
+        return send(reply, error.statusCode, {
+          err_code: ErrorCodes.VALIDATION_FAILED,
+          message: messageFor(ErrorCodes.VALIDATION_FAILED),
+        });
+      }
+      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      return send(reply, 500, {
+        err_code: ErrorCodes.INTERNAL_ERROR,
+        message: `${messageFor(ErrorCodes.INTERNAL_ERROR)}（编号 ${request.id}）`,
+      });
+    });
+    app.setNotFoundHandler(routeNotFound);
+    done();
+  },
+  { name: 'errors' },
+);
