@@ -29,17 +29,15 @@ export const authPlugin = fp<{ sessions: SessionService }>(
       const mode = request.routeOptions.config.auth;
       if (!mode) return;
       const token = bearerToken(request.headers.authorization);
-      if (token) {
-        const authenticated = await options.sessions.authenticate(token);
-        if (authenticated) {
-          request.auth = { sessionId: authenticated.sessionId, user: authenticated.user };
-          if (authenticated.rotatedToken) reply.header('authorization', authenticated.rotatedToken);
-          return;
-        }
+      const result = token ? await options.sessions.authenticate(token) : undefined;
+      if (result?.status === 'ok') {
+        request.auth = { sessionId: result.sessionId, user: result.user };
+        if (result.rotatedToken) reply.header('authorization', result.rotatedToken);
+        return;
       }
-      if (mode === 'required') {
-        throw new AppError(token ? ErrorCodes.SESSION_INVALID : ErrorCodes.LOGIN_REQUIRED);
-      }
+      if (mode === 'optional') return;
+      if (!result) throw new AppError(ErrorCodes.LOGIN_REQUIRED);
+      throw new AppError(result.status === 'disabled' ? ErrorCodes.ACCOUNT_DISABLED : ErrorCodes.SESSION_INVALID);
     });
     done();
   },

@@ -51,10 +51,11 @@ const requireAuth = (request: FastifyRequest) => {
 };
 
 export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices }> = async (app, { services }) => {
+  const authRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   app.post(
     apiPaths.sms,
     {
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { rateLimit: authRateLimit },
       schema: {
         tags: ['identity'],
         summary: '发送短信验证码（5分钟有效，60秒内不可重发）',
@@ -68,7 +69,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices 
   app.post(
     apiPaths.login,
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: authRateLimit },
       schema: {
         tags: ['identity'],
         summary: '手机号+验证码登录，首次登录即注册',
@@ -122,7 +123,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices 
   app.post(
     apiPaths.qrTicketCreate,
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: authRateLimit },
       schema: { tags: ['identity'], summary: '生成扫码登录二维码', response: { 200: envelopeOf(qrTicketCreatedSchema) } },
     },
     async (request) => ok(await services.qrLogin.createTicket(metaOf(request), `${request.protocol}://${request.host}`)),

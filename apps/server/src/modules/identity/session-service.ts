@@ -22,7 +22,10 @@ export interface SessionMeta {
   deviceId?: string | undefined;
 }
 
+export type AuthenticateResult = Authenticated | { status: 'invalid' } | { status: 'disabled' };
+
 export interface Authenticated {
+  status: 'ok';
   sessionId: number;
   user: UserRow;
   /** A fresh token when this request rotated the session; the client must store it. */
@@ -52,7 +55,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     return { token, expiresAt };
   }
 
-  async function authenticate(token: string): Promise<Authenticated | undefined> {
+  async function authenticate(token: string): Promise<AuthenticateResult> {
     const hash = hashToken(token);
     const at = now();
     const [row] = await deps.db
@@ -67,11 +70,12 @@ export function createSessionService(deps: SessionServiceDeps) {
         ),
       )
       .limit(1);
-    if (!row || row.user.status !== 'active') return undefined;
+    if (!row) return { status: 'invalid' };
+    if (row.user.status !== 'active') return { status: 'disabled' };
     const { session, user } = row;
     const isCurrentToken = session.tokenHash === hash;
     const due = at.getTime() - session.tokenIssuedAt.getTime() >= deps.rotateAfterSeconds * 1000;
-    if (!isCurrentToken || !due) return { sessionId: session.id, user };
+    if (!isCurrentToken || !due) return { status: 'ok', sessionId: session.id, user };
 
     const rotatedToken = randomToken(32);
     const rotated = await deps.db
@@ -86,7 +90,9 @@ export function createSessionService(deps: SessionServiceDeps) {
       .where(and(eq(sessions.id, session.id), eq(sessions.tokenHash, hash)))
       .returning({ id: sessions.id });
     // A parallel request may have rotated first; the old token still works during the grace period.
-    return rotated.length > 0 ? { sessionId: session.id, user, rotatedToken } : { sessionId: session.id, user };
+    return rotated.length > 0
+      ? { status: 'ok', sessionId: session.id, user, rotatedToken }
+      : { status: 'ok', sessionId: session.id, user };
   }
 
   async function revoke(sessionId: number): Promise<void> {
