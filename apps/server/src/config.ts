@@ -32,6 +32,7 @@ const envSchema = z.object({
   SMS_PROVIDER: z.enum(['builtin']).default('builtin'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_NAMESPACE: z.string().default('haoshi-rl:'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   S3_ENDPOINT: z.string().url().optional(),

@@ -14,7 +14,7 @@ export const rateLimitPlugin = fp(
       global: true,
       max: app.config.RATE_LIMIT_MAX,
       timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
-      ...(redis ? { redis, nameSpace: 'haoshi-rl:' } : {}),
+      ...(redis ? { redis, nameSpace: app.config.RATE_LIMIT_NAMESPACE } : {}),
       skipOnError: true,
       allowList: (request) => !request.url.startsWith('/app/') && !request.url.startsWith('/security/'),
       errorResponseBuilder: () => ({

@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
+import { call } from './helpers/identity.ts';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function appWithLimit(env: Record<string, string> = {}) {
+  const t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', ...env });
+  apps.push(t);
+  return t;
+}
+
+const sendSms = (t: TestApp, phone: string, ip: string) =>
+  call(t.app, 'POST', '/app/sms', { body: { phone, scene: 'login' }, ip });
+
+describe(`rate limiting on ${databaseKind}`, () => {
+  it('refuses the call past the per-IP limit with HTTP 429 and err_code 1005, in memory', async () => {
+    const t = await appWithLimit();
+    for (const phone of ['13700000001', '13700000002', '13700000003']) {
+      expect((await sendSms(t, phone, '10.1.1.1')).body.err_code).toBe(0);
+    }
+    const refused = await sendSms(t, '13700000004', '10.1.1.1');
+    expect(refused.response.statusCode).toBe(429);
+    expect(refused.body).toMatchObject({ err_code: 1005, message: '操作太频繁，请稍后再试' });
+    expect((await sendSms(t, '13700000005', '10.1.1.2')).body.err_code).toBe(0);
+  });
+
+  const redisUrl = process.env.REDIS_URL;
+  if (redisUrl) {
+    it('shares the limit across instances through Redis', async () => {
+      const shared = { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: `test-${randomBytes(6).toString('hex')}:` };
+      const first = await appWithLimit(shared);
+      const second = await appWithLimit(shared);
+      expect((await sendSms(first, '13700000011', '10.2.2.2')).body.err_code).toBe(0);
+      expect((await sendSms(second, '13700000012', '10.2.2.2')).body.err_code).toBe(0);
+      expect((await sendSms(first, '13700000013', '10.2.2.2')).body.err_code).toBe(0);
+      const refused = await sendSms(second, '13700000014', '10.2.2.2');
+      expect(refused.response.statusCode).toBe(429);
+      expect(refused.body.err_code).toBe(1005);
+    });
+  } else {
+    console.warn('REDIS_URL is not set: the cross-instance (Redis) rate-limit test did not run.');
+  }
+});
