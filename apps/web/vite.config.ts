@@ -13,5 +13,5 @@ export default defineConfig({
       '/security': 'http://127.0.0.1:8080',
     },
   },
-  build: { target: 'es2020', sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: { target: 'es2020', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
 });

@@ -95,8 +95,11 @@ export function createAdminService(db: Database, actor: string) {
           .map((u) => `${String(u.id).padStart(6)}  ${u.phone}  ${u.status.padEnd(8)}  ${u.nickname}  [${u.roles.join(', ')}]`)
           .join('\n');
       }
+      case 'help':
+      case undefined:
+        return adminUsage;
       default:
-        throw new AdminCommandError(adminUsage);
+        throw new AdminCommandError(`未知命令：${command}\n${adminUsage}`);
     }
   }
 
