@@ -6,3 +6,4 @@ export * from './brands.ts';
 export * from './device.ts';
 export * from './identity.ts';
 export * from './api-paths.ts';
+export * from './fees.ts';
