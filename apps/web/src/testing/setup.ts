@@ -1,3 +1,4 @@
+import '@/core/antd-react19';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 

@@ -1,0 +1,231 @@
+import { createDecipheriv } from 'node:crypto';
+import { DEFAULT_DEVICE_ID, DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  decryptDeviceSignature,
+  deviceSignKey,
+  encryptDeviceSignature,
+  ensureDeviceSignature,
+  readDeviceSignature,
+  refreshDeviceId,
+} from './device-signature';
+import { fakeServer, networkError, type FakeHandler } from './http/fake-server.test-support';
+import { readHeaderSign, writeHeaderSign, writePackageName } from './storage';
+
+/** What the server does: URL-safe base64 → IV (16 bytes) + AES-256-CBC ciphertext → JSON. */
+function nodeDecrypt(sealed: string, key = DEFAULT_DEVICE_SIGN_KEY): unknown {
+  const bytes = Buffer.from(sealed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  const decipher = createDecipheriv('aes-256-cbc', Buffer.from(key, 'utf8'), bytes.subarray(0, 16));
+  const plain = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]);
+  return JSON.parse(plain.toString('utf8'));
+}
+
+function storedSign(): string {
+  return readHeaderSign().sign ?? '';
+}
+
+function setMetaKey(content: string): void {
+  const meta = document.createElement('meta');
+  meta.name = 'device-sign-key';
+  meta.content = content;
+  document.head.append(meta);
+}
+
+afterEach(() => {
+  document.head.querySelectorAll('meta[name="device-sign-key"]').forEach((meta) => meta.remove());
+});
+
+describe('encryption (SPEC §9)', () => {
+  const signature = { device_id: 'dev-1', channel: 'h5' as const, package: 'app_mhb' };
+
+  it('produces what the server decrypts with node:crypto', async () => {
+    const sealed = await encryptDeviceSignature(signature);
+    expect(nodeDecrypt(sealed)).toEqual(signature);
+  });
+
+  it('is URL-safe base64 of a random IV followed by whole AES blocks', async () => {
+    const sealed = await encryptDeviceSignature(signature);
+    expect(sealed).toMatch(/^[A-Za-z0-9_-]+=*$/);
+    const bytes = Buffer.from(sealed, 'base64url');
+    expect(bytes.length % 16).toBe(0);
+    expect(bytes.length).toBeGreaterThan(16);
+    const again = await encryptDeviceSignature(signature);
+    expect(again.slice(0, 22)).not.toBe(sealed.slice(0, 22));
+  });
+
+  it('decrypts its own output', async () => {
+    await expect(decryptDeviceSignature(await encryptDeviceSignature(signature))).resolves.toEqual(signature);
+  });
+
+  it.each([
+    ['garbage', () => Promise.resolve('not-base64!!')],
+    ['another key', () => encryptDeviceSignature(signature, 'another-key-of-exactly-32-bytes!')],
+    ['a non-signature payload', () => encryptDeviceSignature({ ...signature, channel: 'ios' as 'h5' })],
+  ])('gives undefined for %s', async (_name, make) => {
+    await expect(decryptDeviceSignature(await make())).resolves.toBeUndefined();
+  });
+});
+
+describe('deviceSignKey', () => {
+  it('uses the page’s meta key', () => {
+    setMetaKey('0123456789abcdef0123456789abcdef');
+    expect(deviceSignKey()).toBe('0123456789abcdef0123456789abcdef');
+  });
+
+  it.each([['__DEVICE_SIGN_KEY__'], ['']])(
+    'falls back to the built-in key when the meta holds %j',
+    (content) => {
+      setMetaKey(content);
+      expect(deviceSignKey()).toBe(DEFAULT_DEVICE_SIGN_KEY);
+    },
+  );
+
+  it('falls back to the built-in key without a meta tag', () => {
+    expect(deviceSignKey()).toBe(DEFAULT_DEVICE_SIGN_KEY);
+  });
+});
+
+describe('ensureDeviceSignature', () => {
+  it('stores the default device id with channel h5 and the current package in both storages', async () => {
+    writePackageName('app_mhb');
+    writeHeaderSign({ Authorization: 't' });
+    await ensureDeviceSignature();
+    const expected = { device_id: DEFAULT_DEVICE_ID, channel: 'h5', package: 'app_mhb' };
+    const fromLocal = JSON.parse(localStorage.getItem('app_header_sign') ?? '{}') as Record<string, string>;
+    const fromSession = JSON.parse(sessionStorage.getItem('app_header_sign') ?? '{}') as Record<
+      string,
+      string
+    >;
+    expect(nodeDecrypt(fromLocal.sign ?? '')).toEqual(expected);
+    expect(nodeDecrypt(fromSession.sign ?? '')).toEqual(expected);
+    expect(fromLocal.Authorization).toBe('t');
+    await expect(readDeviceSignature()).resolves.toEqual(expected);
+  });
+
+  it('encrypts with the key the page was served with', async () => {
+    const key = 'server-configured-key-32-bytes!!';
+    setMetaKey(key);
+    await ensureDeviceSignature();
+    expect(nodeDecrypt(storedSign(), key)).toMatchObject({ device_id: DEFAULT_DEVICE_ID });
+  });
+
+  it('leaves an existing signature alone', async () => {
+    writeHeaderSign({ sign: 'from-native-app' });
+    await ensureDeviceSignature();
+    expect(storedSign()).toBe('from-native-app');
+  });
+});
+
+describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let server: ReturnType<typeof fakeServer> | undefined;
+  let original = '';
+
+  beforeEach(async () => {
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(Toast, 'show');
+    vi.spyOn(Dialog, 'confirm');
+    vi.spyOn(Dialog, 'alert');
+    writePackageName('app_thw');
+    await ensureDeviceSignature();
+    original = storedSign();
+  });
+
+  afterEach(() => {
+    server?.restore();
+    server = undefined;
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  function deviceServer(handler: FakeHandler) {
+    server = fakeServer(handler);
+    return server;
+  }
+
+  it('trades the provider token for a server device id', async () => {
+    fetchMock.mockResolvedValue(Response.json({ code: 201, token: 'tok-安全' }));
+    const srv = deviceServer(() => ({ data: { err_code: 0, data: { device_id: 'srv-device-42' } } }));
+    await refreshDeviceId();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/security/v1/token');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(init?.body as string)).toMatchObject({
+      device_id: DEFAULT_DEVICE_ID,
+      package: 'app_thw',
+    });
+
+    const expectedToken = Buffer.from('tok-安全', 'utf8').toString('base64');
+    expect(srv.urlOf(0)).toBe(`/app/device/v2?token=${encodeURIComponent(expectedToken)}`);
+    expect(srv.requests[0]?.headers.get('sign')).toBe(original);
+    expect(nodeDecrypt(storedSign())).toEqual({
+      device_id: 'srv-device-42',
+      channel: 'h5',
+      package: 'app_thw',
+    });
+  });
+
+  it('tries the configured provider addresses in order', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(Response.json({ code: 200, token: 't' }));
+    deviceServer(() => ({ data: { err_code: 0, data: { device_id: 'srv-2' } } }));
+    await refreshDeviceId({ baseUrls: ['https://risk-a.example', 'https://risk-b.example'] });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      'https://risk-a.example/security/v1/token',
+      'https://risk-b.example/security/v1/token',
+    ]);
+    expect(nodeDecrypt(storedSign())).toMatchObject({ device_id: 'srv-2' });
+  });
+
+  const failures: [name: string, provider: () => Promise<Response>, device: FakeHandler][] = [
+    [
+      'provider code 500',
+      () => Promise.resolve(Response.json({ code: 500, message: 'busy' })),
+      () => ({ data: {} }),
+    ],
+    ['provider without token', () => Promise.resolve(Response.json({ code: 200 })), () => ({ data: {} })],
+    ['provider unreachable', () => Promise.reject(new TypeError('Failed to fetch')), () => ({ data: {} })],
+    ['provider HTTP 503', () => Promise.resolve(new Response('', { status: 503 })), () => ({ data: {} })],
+    [
+      'device call err_code ≠ 0',
+      () => Promise.resolve(Response.json({ code: 200, token: 't' })),
+      () => ({ data: { err_code: 2201, message: '设备校验失败' } }),
+    ],
+    [
+      'device call with a dialog',
+      () => Promise.resolve(Response.json({ code: 200, token: 't' })),
+      () => ({ data: { err_code: 6500 } }),
+    ],
+    [
+      'device call network error',
+      () => Promise.resolve(Response.json({ code: 200, token: 't' })),
+      (config) => {
+        throw networkError(config);
+      },
+    ],
+    [
+      'device call without device_id',
+      () => Promise.resolve(Response.json({ code: 200, token: 't' })),
+      () => ({ data: { err_code: 0, data: { device_id: '' } } }),
+    ],
+    [
+      'device call with an over-long device_id',
+      () => Promise.resolve(Response.json({ code: 200, token: 't' })),
+      () => ({ data: { err_code: 0, data: { device_id: 'x'.repeat(129) } } }),
+    ],
+  ];
+
+  it.each(failures)('%s: silent, signature unchanged', async (_name, provider, device) => {
+    fetchMock.mockImplementation(provider);
+    deviceServer(device);
+    await expect(refreshDeviceId()).resolves.toBeUndefined();
+    expect(storedSign()).toBe(original);
+    expect(Toast.show).not.toHaveBeenCalled();
+    expect(Dialog.confirm).not.toHaveBeenCalled();
+    expect(Dialog.alert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,101 @@
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { callTimeoutsMs, HTTP_DEFAULT_TIMEOUT_MS, messageFor, type Envelope } from '@haoshi/contracts';
+import { readHeaderSign, setAuthorization, type HeaderSign } from '../storage';
+import { applyErrorCatalogue, isCatalogueHandled } from './error-catalogue';
+import { ApiError, HandledError } from './errors';
+
+export { ApiError, HandledError, isApiError, isHandledError, type HandledErrorKind } from './errors';
+
+export interface RequestOptions {
+  /** Skip the error catalogue: no toast, dialog or login flow for err_code ≠ 0. */
+  silent?: boolean;
+  timeout?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The one client every call goes through (SPEC §7): same origin, 10 s unless the path says otherwise. */
+export const httpInstance = axios.create({
+  baseURL: '',
+  timeout: HTTP_DEFAULT_TIMEOUT_MS,
+  // Repeated keys (a=1&a=2) rather than a[]=1: what the server's query parser reads as an array.
+  paramsSerializer: { indexes: null },
+  // Every status resolves; whether the body is an envelope decides what happens next.
+  validateStatus: () => true,
+});
+
+/** XHR refuses header values outside Latin-1; a native app may pass such values, so they go encoded. */
+function headerValue(value: string): string {
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(value) ? value : encodeURIComponent(value);
+}
+
+function requestHeaders(extra: Record<string, string> = {}): HeaderSign {
+  const headers: HeaderSign = {};
+  for (const [name, value] of Object.entries({ ...readHeaderSign(), ...extra })) {
+    headers[name] = headerValue(value);
+  }
+  return headers;
+}
+
+function timeoutFor(path: string, override?: number): number {
+  return override ?? callTimeoutsMs[path.split('?')[0] ?? path] ?? HTTP_DEFAULT_TIMEOUT_MS;
+}
+
+function rotateAuthorization(response: AxiosResponse): void {
+  const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'authorization');
+  const value: unknown = header?.[1];
+  if (typeof value === 'string' && value !== '') setAuthorization(value);
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { err_code?: unknown }).err_code === 'number'
+  );
+}
+
+function transportError(error: unknown): HandledError {
+  if (axios.isCancel(error)) return new HandledError('canceled', 'request canceled', { cause: error });
+  return new HandledError('network', 'network error', { cause: error });
+}
+
+async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<Envelope<T>> {
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await httpInstance.request<unknown>({
+      ...config,
+      headers: requestHeaders(options.headers),
+      timeout: timeoutFor(config.url ?? '', options.timeout),
+      signal: options.signal,
+    });
+  } catch (error) {
+    throw transportError(error);
+  }
+  rotateAuthorization(response);
+  const body = response.data;
+  if (!isEnvelope(body)) throw new HandledError('http', `unexpected response (HTTP ${response.status})`);
+  if (!options.silent && applyErrorCatalogue(body) === 'stop') {
+    throw new HandledError('app-update', messageFor(body.err_code));
+  }
+  // The envelope's data is the server's contract for this path; it is not re-validated here.
+  return body as Envelope<T>;
+}
+
+export const http = {
+  get: <T>(path: string, params?: Record<string, unknown>, options?: RequestOptions) =>
+    send<T>({ method: 'GET', url: path, params }, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    send<T>({ method: 'POST', url: path, data: body }, options),
+};
+
+/** The data of a successful envelope; an ApiError (code, message) otherwise. */
+export function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.err_code !== 0) {
+    throw new ApiError(envelope.err_code, envelope.message ?? messageFor(envelope.err_code), {
+      subCode: envelope.sub_code,
+      handled: isCatalogueHandled(envelope),
+    });
+  }
+  return envelope.data as T;
+}

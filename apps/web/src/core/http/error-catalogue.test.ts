@@ -1,0 +1,233 @@
+import type { Envelope } from '@haoshi/contracts';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AccessChannel } from '../channel';
+import { nativeMethods } from '../native-bridge';
+import { setNavigator } from '../navigation';
+import { getAuthorization, writeHeaderSign, writeSoftwareType } from '../storage';
+import { http } from './client';
+import { isCatalogueHandled } from './error-catalogue';
+import { fakeServer } from './fake-server.test-support';
+
+type HostWindow = Window & { HaoshiAndroid?: Record<string, unknown> };
+const host = window as HostWindow;
+const navigate = vi.fn();
+const nativeCalls: string[] = [];
+let server: ReturnType<typeof fakeServer> | undefined;
+let unregister: () => void;
+
+function inAndroidApp(): void {
+  writeSoftwareType(AccessChannel.ANDROID);
+  host.HaoshiAndroid = Object.fromEntries(
+    nativeMethods.map((method) => [method, (json: string) => nativeCalls.push(`${method} ${json}`)]),
+  );
+}
+
+function respond(envelope: Envelope): void {
+  server = fakeServer(() => ({ data: envelope }));
+}
+
+beforeEach(() => {
+  unregister = setNavigator(navigate);
+  writeHeaderSign({ Authorization: 'tok', Os: '4' });
+  window.history.replaceState(null, '', '/wallet');
+  vi.spyOn(Toast, 'show').mockReturnValue({ close: vi.fn() });
+  vi.spyOn(Dialog, 'confirm').mockResolvedValue(false);
+  vi.spyOn(Dialog, 'alert').mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  server?.restore();
+  unregister();
+  navigate.mockReset();
+  nativeCalls.length = 0;
+  delete host.HaoshiAndroid;
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+interface Row {
+  name: string;
+  envelope: Envelope;
+  native: boolean;
+  toast?: string;
+  navigateTo?: string;
+  nativeCall?: string;
+  loggedOut?: boolean;
+}
+
+const rows: Row[] = [
+  {
+    name: '400 on H5',
+    envelope: { err_code: 400 },
+    native: false,
+    toast: '请先登录',
+    navigateTo: '/h5Login?redirect=%2Fwallet',
+    loggedOut: true,
+  },
+  {
+    name: '401 on H5',
+    envelope: { err_code: 401 },
+    native: false,
+    toast: '请先登录',
+    navigateTo: '/h5Login?redirect=%2Fwallet',
+    loggedOut: true,
+  },
+  {
+    name: '402 on H5',
+    envelope: { err_code: 402 },
+    native: false,
+    toast: '请先登录',
+    navigateTo: '/h5Login?redirect=%2Fwallet',
+    loggedOut: true,
+  },
+  {
+    name: '401 in the app',
+    envelope: { err_code: 401 },
+    native: true,
+    toast: '请先登录',
+    nativeCall: 'login {}',
+  },
+  { name: '6503 in the app', envelope: { err_code: 6503 }, native: true, nativeCall: 'requestLocation {}' },
+  {
+    name: 'sub_code 6501 in the app',
+    envelope: { err_code: 1011, sub_code: 6501 },
+    native: true,
+    nativeCall: 'requestLocation {}',
+  },
+  { name: '6503 on H5', envelope: { err_code: 6503 }, native: false, navigateTo: '/download' },
+  { name: '6502 in the app', envelope: { err_code: 6502 }, native: true, nativeCall: 'userContact {}' },
+  {
+    name: '4301 in the app',
+    envelope: { err_code: 4301 },
+    native: true,
+    nativeCall: 'realNameCertification {}',
+  },
+  { name: '4301 on H5', envelope: { err_code: 4301 }, native: false, navigateTo: '/idCard' },
+  {
+    name: '4302 in the app',
+    envelope: { err_code: 4302 },
+    native: true,
+    nativeCall: 'bindPhoneCertification {}',
+  },
+  { name: '4302 on H5', envelope: { err_code: 4302 }, native: false, navigateTo: '/personInfo?bind=phone' },
+  {
+    name: 'an unlisted code without dialog',
+    envelope: { err_code: 1010, message: '内容不存在或已删除' },
+    native: false,
+  },
+  { name: 'success', envelope: { err_code: 0, data: {} }, native: true },
+];
+
+describe('error catalogue (SPEC §8), passed-on codes', () => {
+  it.each(rows)('$name', async ({ envelope, native, toast, navigateTo, nativeCall, loggedOut }) => {
+    if (native) inAndroidApp();
+    respond(envelope);
+    await expect(http.get('/app/user/wallet')).resolves.toEqual(envelope);
+
+    if (toast) expect(Toast.show).toHaveBeenCalledWith(toast);
+    else expect(Toast.show).not.toHaveBeenCalled();
+    if (navigateTo) expect(navigate).toHaveBeenCalledWith(navigateTo, undefined);
+    else expect(navigate).not.toHaveBeenCalled();
+    expect(nativeCalls).toEqual(nativeCall ? [nativeCall] : []);
+    expect(getAuthorization()).toBe(loggedOut ? '' : 'tok');
+    expect(Dialog.confirm).not.toHaveBeenCalled();
+    expect(Dialog.alert).not.toHaveBeenCalled();
+    expect(isCatalogueHandled(envelope)).toBe(Boolean(toast ?? navigateTo ?? nativeCall));
+  });
+});
+
+describe('6500: update required', () => {
+  it('shows the update dialog and does not pass the response on', async () => {
+    respond({ err_code: 6500, data: { secret: 1 } });
+    await expect(http.get('/app/home/index_v13')).rejects.toMatchObject({
+      name: 'HandledError',
+      kind: 'app-update',
+    });
+    expect(Dialog.confirm).toHaveBeenCalledWith({
+      title: '温馨提示',
+      content: '当前版本过低，请到“我的”页面点击右上角设置，检查更新后再试',
+      confirmText: '知道了',
+      cancelText: '取消',
+    });
+    expect(Toast.show).not.toHaveBeenCalled();
+  });
+
+  it('shows one dialog for simultaneous responses', async () => {
+    let close: (value: boolean) => void = () => undefined;
+    vi.mocked(Dialog.confirm).mockReturnValue(new Promise((resolve) => (close = resolve)));
+    respond({ err_code: 6500 });
+    await Promise.allSettled([http.get('/a'), http.get('/b')]);
+    expect(Dialog.confirm).toHaveBeenCalledTimes(1);
+    close(true);
+    await vi.waitFor(async () => {
+      await http.get('/c').catch(() => undefined);
+      expect(Dialog.confirm).toHaveBeenCalledTimes(2);
+    });
+  });
+});
+
+describe('other codes with a dialog object', () => {
+  it('type 1 is an alert; confirming runs btn_page', async () => {
+    respond({
+      err_code: 1011,
+      dialog: {
+        type: 1,
+        title: '提示',
+        message: '请先缴纳保证金',
+        center_btn: '去缴纳',
+        btn_page: '/cashPledgeRecord',
+      },
+    });
+    await expect(http.post('/app/goods/bargain', {})).resolves.toMatchObject({ err_code: 1011 });
+    expect(Dialog.alert).toHaveBeenCalledWith({
+      title: '提示',
+      content: '请先缴纳保证金',
+      confirmText: '去缴纳',
+    });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/cashPledgeRecord', undefined));
+  });
+
+  it('type 2 is a confirm with the server’s buttons; confirming runs btn_page', async () => {
+    vi.mocked(Dialog.confirm).mockResolvedValue(true);
+    inAndroidApp();
+    respond({
+      err_code: 1012,
+      dialog: {
+        type: 2,
+        title: '余额不足',
+        message: '是否去充值？',
+        left_btn: '算了',
+        right_btn: '去充值',
+        btn_page: 'wallet',
+      },
+    });
+    await http.post('/app/order/build/business', {});
+    expect(Dialog.confirm).toHaveBeenCalledWith({
+      title: '余额不足',
+      content: '是否去充值？',
+      confirmText: '去充值',
+      cancelText: '算了',
+    });
+    await vi.waitFor(() =>
+      expect(nativeCalls).toEqual(['commonPageNavigation {"name":"wallet","params":{}}']),
+    );
+  });
+
+  it('type 2 cancelled runs nothing', async () => {
+    respond({ err_code: 1012, dialog: { type: 2, message: '确定？', btn_page: '/wallet' } });
+    await http.post('/app/x', {});
+    await Promise.resolve();
+    expect(Dialog.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ confirmText: '确定', cancelText: '取消' }),
+    );
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('the listed codes take precedence over a dialog', async () => {
+    respond({ err_code: 4301, dialog: { type: 1, message: 'x' } });
+    await http.get('/app/x');
+    expect(navigate).toHaveBeenCalledWith('/idCard', undefined);
+    expect(Dialog.alert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+import { Dialog, Toast } from 'antd-mobile';
+import {
+  ErrorCodes,
+  errorMessages,
+  loginRequiredCodes,
+  type Dialog as ServerDialog,
+  type Envelope,
+} from '@haoshi/contracts';
+import { isNativeApp } from '../channel';
+import { startLoginFlow } from '../login-flow';
+import { bridge } from '../native-bridge';
+import { navigateTo } from '../navigation';
+import { runBtnPage } from './btn-page';
+
+export { ApiError, HandledError, isApiError, isHandledError } from './errors';
+
+export const UPDATE_DIALOG_TITLE = '温馨提示';
+export const REAL_NAME_PATH = '/idCard';
+export const BIND_PHONE_PATH = '/personInfo?bind=phone';
+
+/** 'stop': the response is not passed on to the caller. */
+export type CatalogueOutcome = 'pass' | 'stop';
+
+interface Rule {
+  matches: (envelope: Envelope) => boolean;
+  run: (envelope: Envelope) => void;
+  stops?: true;
+}
+
+let updateDialogOpen = false;
+
+function showUpdateDialog(): void {
+  if (updateDialogOpen) return;
+  updateDialogOpen = true;
+  void Dialog.confirm({
+    title: UPDATE_DIALOG_TITLE,
+    content: errorMessages[ErrorCodes.APP_UPDATE_REQUIRED],
+    confirmText: '知道了',
+    cancelText: '取消',
+  }).finally(() => {
+    updateDialogOpen = false;
+  });
+}
+
+async function showServerDialog(dialog: ServerDialog): Promise<void> {
+  const base = { title: dialog.title, content: dialog.message };
+  if (dialog.type === 1) {
+    await Dialog.alert({ ...base, confirmText: dialog.center_btn ?? '知道了' });
+    runBtnPage(dialog.btn_page);
+    return;
+  }
+  const confirmed = await Dialog.confirm({
+    ...base,
+    confirmText: dialog.right_btn ?? '确定',
+    cancelText: dialog.left_btn ?? '取消',
+  });
+  if (confirmed) runBtnPage(dialog.btn_page);
+}
+
+/** SPEC §8, first matching rule wins. */
+const rules: readonly Rule[] = [
+  {
+    matches: (env) => loginRequiredCodes.has(env.err_code),
+    run: () => {
+      Toast.show(errorMessages[ErrorCodes.LOGIN_REQUIRED]);
+      startLoginFlow();
+    },
+  },
+  {
+    matches: (env) => env.err_code === ErrorCodes.APP_UPDATE_REQUIRED,
+    run: showUpdateDialog,
+    stops: true,
+  },
+  {
+    matches: (env) =>
+      env.err_code === ErrorCodes.LOCATION_REQUIRED ||
+      env.sub_code === ErrorCodes.LOCATION_PERMISSION_REQUIRED,
+    run: () => bridge.requestLocation(),
+  },
+  {
+    matches: (env) => env.err_code === ErrorCodes.USER_CONTACT_REQUIRED,
+    run: () => bridge.userContact(),
+  },
+  {
+    matches: (env) => env.err_code === ErrorCodes.REAL_NAME_REQUIRED,
+    run: () => (isNativeApp() ? bridge.realNameCertification() : navigateTo(REAL_NAME_PATH)),
+  },
+  {
+    matches: (env) => env.err_code === ErrorCodes.PHONE_BINDING_REQUIRED,
+    run: () => (isNativeApp() ? bridge.bindPhoneCertification() : navigateTo(BIND_PHONE_PATH)),
+  },
+  {
+    matches: (env) => env.dialog !== undefined,
+    run: (env) => {
+      if (env.dialog) void showServerDialog(env.dialog);
+    },
+  },
+];
+
+function ruleFor(envelope: Envelope): Rule | undefined {
+  if (envelope.err_code === ErrorCodes.OK) return undefined;
+  return rules.find((rule) => rule.matches(envelope));
+}
+
+/** Whether the catalogue reacts to this envelope, so the caller need not tell the user again. */
+export function isCatalogueHandled(envelope: Envelope): boolean {
+  return ruleFor(envelope) !== undefined;
+}
+
+export function applyErrorCatalogue(envelope: Envelope): CatalogueOutcome {
+  const rule = ruleFor(envelope);
+  if (!rule) return 'pass';
+  rule.run(envelope);
+  return rule.stops ? 'stop' : 'pass';
+}
