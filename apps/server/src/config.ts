@@ -34,6 +34,15 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_NAMESPACE: z.string().default('haoshi-rl:'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Which peers may set X-Forwarded-For (the client IP behind per-IP limits): 'loopback' by default,
+   * 'true'/'false', or comma-separated addresses/CIDRs. Trusting everyone lets any client pick its
+   * own IP and escape the per-IP caps.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().optional(),

@@ -30,6 +30,9 @@ export const pgliteExtensions = { pg_trgm };
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (server restart, failover, terminated backend). pg re-emits that on
+  // the pool, where an unheard 'error' event would crash the process; the pool itself reconnects.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
   const db = drizzleNodePg(pool, { schema });
   return {
     db,

@@ -5,7 +5,7 @@ import { decryptDeviceSignature } from '../modules/identity/device-signature.ts'
 import type { SessionService } from '../modules/identity/session-service.ts';
 
 export function bearerToken(header: string | undefined): string | undefined {
-  const value = header?.trim().replace(/^Bearer\s+/i, '');
+  const value = header?.trim().replace(/^Bearer(?:\s+|$)/i, '');
   return value ? value : undefined;
 }
 

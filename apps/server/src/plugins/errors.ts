@@ -16,7 +16,16 @@ const transportErrors: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCodes.MALFORMED_JSON },
 };
 
-const send = (reply: FastifyReply, status: number, body: Envelope) => reply.status(status).send(body);
+/**
+ * Failure envelopes bypass the route's response schema: their `data` (e.g. a cooldown) is not the
+ * route's success data, and a schema mismatch here would turn a business refusal into a bare 500.
+ */
+const send = (reply: FastifyReply, status: number, body: Envelope) =>
+  reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
 
 export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(reply, 404, {
@@ -42,8 +51,7 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const [first] = error.validation;
-        const path = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
-        const field = path || String((first?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.[0] ?? '');
+        const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
         const detail = first?.message ?? '';
         return send(reply, 200, {
           err_code: ErrorCodes.VALIDATION_FAILED,

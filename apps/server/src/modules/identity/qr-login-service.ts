@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   QR_TICKET_TTL_SECONDS,
@@ -78,6 +78,8 @@ export function createQrLoginService(deps: {
         and(
           eq(qrLoginTickets.ticketHash, row.ticketHash),
           sql`${qrLoginTickets.state} in ${transition.from}`,
+          // Checked again here: a parallel scan by another account must not be taken over.
+          or(isNull(qrLoginTickets.approverUserId), eq(qrLoginTickets.approverUserId, approverUserId)),
         ),
       )
       .returning({ state: qrLoginTickets.state });
@@ -95,7 +97,7 @@ export function createQrLoginService(deps: {
   /** The waiting device polls; the poll that sees the approval receives the session, once. */
   async function status(ticket: string, requester: SessionMeta): Promise<QrStatus> {
     const row = await loadTicket(ticket);
-    if (row.state === 'confirmed' && row.approverUserId !== null) {
+    if (row.state === 'confirmed' && row.approverUserId !== null && !isExpired(row)) {
       const approverId = row.approverUserId;
       const login = await deps.db.transaction(async (tx): Promise<LoginResponse | undefined> => {
         const claimed = await tx
@@ -116,7 +118,10 @@ export function createQrLoginService(deps: {
       });
       return login ? { state: 'confirmed', login } : { state: 'consumed' };
     }
-    if ((row.state === 'waiting' || row.state === 'scanned') && isExpired(row)) return { state: 'expired' };
+    // A confirmed ticket nobody collected before expires_at is dead too: the approval is not a bearer credential forever.
+    if ((row.state === 'waiting' || row.state === 'scanned' || row.state === 'confirmed') && isExpired(row)) {
+      return { state: 'expired' };
+    }
     return { state: row.state };
   }
 
