@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Envelope, LoginResponse, SmsResponse } from '@haoshi/contracts';
+import { http } from '@/core/http/client';
+import type * as HttpClient from '@/core/http/client';
+import { getAuthorization } from '@/core/storage';
+import H5LoginScreen from './h5-login-screen';
+
+vi.mock('@/core/http/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof HttpClient>();
+  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
+});
+
+const login: LoginResponse = {
+  user: {
+    id: 1,
+    phone_masked: '138****0000',
+    nickname: '',
+    avatar: '',
+    roles: [],
+    created_at: '2025-01-01T00:00:00Z',
+  },
+  token: 'session-token',
+  expires_at: '2025-02-01T00:00:00Z',
+  is_new_user: true,
+};
+
+function answer(path: string): Envelope<SmsResponse | LoginResponse> {
+  if (path === '/app/sms') return { err_code: 0, data: { cooldown: 60, expires_in: 300 } };
+  if (path === '/app/login') return { err_code: 0, data: login };
+  return { err_code: 1004, message: '接口不存在' };
+}
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/h5Login', element: <H5LoginScreen /> },
+      { path: '/wallet', element: <p>钱包页</p> },
+    ],
+    { initialEntries: ['/h5Login?redirect=%2Fwallet'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+// Toasts stay until the page goes: no close timer may outlive the test environment.
+beforeAll(() => Toast.config({ duration: 0 }));
+
+beforeEach(() => {
+  vi.mocked(http.post).mockImplementation((path: string) => Promise.resolve(answer(path)));
+});
+
+afterEach(() => vi.clearAllMocks());
+
+describe('/h5Login SMS login', () => {
+  it('asks for a code, counts down, requires the agreement, logs in and goes to redirect', async () => {
+    const router = renderLogin();
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000000' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    await screen.findByRole('button', { name: '60秒后重发' });
+    expect(http.post).toHaveBeenCalledWith('/app/sms', { phone: '13800000000', scene: 'login' });
+
+    fireEvent.change(screen.getByPlaceholderText('请输入6位验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    fireEvent.click(await screen.findByRole('button', { name: '同意并登录' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    expect(http.post).toHaveBeenCalledWith('/app/login', { phone: '13800000000', code: '123456' });
+    expect(getAuthorization()).toBe('session-token');
+  });
+
+  it('explains a bad phone number instead of calling the server', async () => {
+    renderLogin();
+    fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('请输入正确的11位手机号')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import type { Role } from '@haoshi/contracts';
+import { FootprintIcon, OrderIcon, StarIcon, WalletIcon } from '@/ui/icons';
+
+/** "My" page text (Chinese). */
+export const mineMessages = {
+  login: '登录 / 注册',
+  guestHint: '登录后查看钱包、订单与收藏',
+  plainUser: '买家 / 卖家',
+  loadFailed: '账号信息加载失败',
+  retry: '重新加载',
+  servicesTitle: '服务与帮助',
+  logout: '退出登录',
+  logoutConfirm: '确定要退出当前账号吗？',
+  loggedOut: '已退出登录',
+} as const;
+
+export const roleLabels: Record<Role, string> = {
+  merchant: '商家',
+  recycler: '回收商',
+  customer_service: '客服',
+  report_handler: '举报处理员',
+  finance: '财务',
+  admin: '管理员',
+};
+
+export interface MineEntry {
+  label: string;
+  path: string;
+}
+
+export const accountEntries: readonly (MineEntry & { Icon: ComponentType })[] = [
+  { label: '我的钱包', path: '/wallet', Icon: WalletIcon },
+  { label: '我的订单', path: '/afterSalesList', Icon: OrderIcon },
+  { label: '我的收藏', path: '/collection', Icon: StarIcon },
+  { label: '我的足迹', path: '/footprint', Icon: FootprintIcon },
+];
+
+export const serviceEntries: readonly MineEntry[] = [
+  { label: '帮助与反馈', path: '/helpFeedback' },
+  { label: '隐私政策', path: '/privacy' },
+  { label: '用户服务协议', path: '/serviceAgreement' },
+  { label: '诊断信息', path: '/test' },
+];

@@ -1,0 +1,62 @@
+import { Button, List, Toast } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import { confirm } from '@/core/confirm-dialog';
+import { useIsLoggedIn } from '@/core/storage';
+import { AccountSummary } from './account-summary';
+import { useLogout } from './api/logout';
+import { accountEntries, mineMessages, serviceEntries, type MineEntry } from './messages';
+import './mine.css';
+
+function AccountEntries() {
+  return (
+    <nav className="mine__entries" aria-label="我的服务">
+      {accountEntries.map(({ label, path, Icon }) => (
+        <Link key={path} to={path} className="mine__entry">
+          <Icon />
+          <span>{label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function EntryList({ header, entries }: { header: string; entries: readonly MineEntry[] }) {
+  const navigate = useNavigate();
+  return (
+    <List header={header} mode="card">
+      {entries.map((entry) => (
+        <List.Item key={entry.path} onClick={() => void navigate(entry.path)}>
+          {entry.label}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** /mine: the account at a glance, the user's areas, help and legal pages, and logging out. */
+export default function MineScreen() {
+  const loggedIn = useIsLoggedIn();
+  const logout = useLogout(() => Toast.show({ icon: 'success', content: mineMessages.loggedOut }));
+
+  const askLogout = async () => {
+    if (await confirm({ content: mineMessages.logoutConfirm, confirmText: mineMessages.logout }))
+      logout.mutate();
+  };
+
+  return (
+    <div className="mine">
+      <header className="mine__header">
+        <AccountSummary loggedIn={loggedIn} />
+      </header>
+      <AccountEntries />
+      <EntryList header={mineMessages.servicesTitle} entries={serviceEntries} />
+      {loggedIn ? (
+        <div className="mine__logout">
+          <Button block size="large" loading={logout.isPending} onClick={() => void askLogout()}>
+            {mineMessages.logout}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import '@/core/antd-react19';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { installPreloadErrorReporting } from '@/app/chunk-recovery';
+import { createAppRouter } from '@/app/router';
+import { bootClient } from '@/core/boot';
+
+installPreloadErrorReporting();
+
+function render(): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createAppRouter()} />
+    </StrictMode>,
+  );
+}
+
+// The environment (channel, package, header values) must be known before the first screen renders.
+bootClient().then(render, (error: unknown) => {
+  console.error('boot failed; starting with defaults', error);
+  render();
+});

@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+interface OutboxMessage {
+  code: string;
+  created_at: string;
+}
+
+/** A phone number no other test uses (the server caps codes per phone per day). */
+export function uniquePhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** The masked form the server shows: 139****1234. */
+export function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+/** Reads the newest code sent to a phone from the development SMS outbox. */
+export async function readSmsCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/outbox/sms?phone=${phone}`);
+      const body = (await response.json()) as { data?: OutboxMessage[] };
+      code = body.data?.[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Fills in /h5Login's SMS form the way a user does; the page must already show it. */
+export async function loginWithSms(page: Page, phone: string): Promise<void> {
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+  const code = await readSmsCode(page.request, phone);
+  await page.getByPlaceholder('请输入6位验证码').fill(code);
+  await page.getByText('我已阅读并同意').click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Opens /h5Login and logs a fresh user in; resolves once the app has left the login page. */
+export async function loginAsNewUser(page: Page, phone = uniquePhone()): Promise<string> {
+  await page.goto('/h5Login');
+  await loginWithSms(page, phone);
+  await expect(page).not.toHaveURL(/\/h5Login/);
+  return phone;
+}
+
+/** The route on screen; kept-alive routes stay in the page, hidden, with the same texts. */
+export function visiblePane(page: Page): Locator {
+  return page.locator('[data-route-pane]:visible');
+}

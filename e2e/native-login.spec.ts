@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+
+test.use({ userAgent: ANDROID_UA });
+
+test('inside the Android app an L route asks the app to log in instead of opening /h5Login', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    Object.assign(window, {
+      nativeCalls: calls,
+      HaoshiAndroid: {
+        login: (json: string) => calls.push(`login ${json}`),
+        back: (json: string) => calls.push(`back ${json}`),
+      },
+    });
+  });
+  const header = encodeURIComponent(JSON.stringify({ Os: '1', app_version: '5.2.0' }));
+  await page.goto(`/wallet?header=${header}&sb_h=30`);
+
+  await expect(page.getByTestId('login-required')).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:8181\/wallet\?header=/);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { nativeCalls: string[] }).nativeCalls))
+    .toContain('login {}');
+
+  await page.getByRole('button', { name: '去登录' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { nativeCalls: string[] }).nativeCalls.length))
+    .toBeGreaterThan(1);
+
+  // The app's status bar (sb_h) pads the shell; back with no in-app history goes to the app.
+  expect(await page.locator('.app-shell').evaluate((shell) => getComputedStyle(shell).paddingTop)).toBe(
+    '30px',
+  );
+  await page.locator('.adm-nav-bar-back').click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { nativeCalls: string[] }).nativeCalls))
+    .toContain('back {}');
+  await expect(page).not.toHaveURL(/h5Login/);
+});

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsNewUser } from './helpers';
+
+const dir = new URL('./screenshots/', import.meta.url).pathname;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${dir}${name}.png` });
+}
+
+test('screenshots of the main screens', async ({ page }) => {
+  await page.goto('/h5Login');
+  await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
+  await shoot(page, 'h5-login');
+
+  await page.getByRole('tab', { name: '扫码登录' }).click();
+  await expect(page.getByRole('img', { name: '扫码登录二维码' })).toBeVisible();
+  await shoot(page, 'h5-login-qr');
+
+  await page.goto('/mine');
+  await expect(page.getByRole('button', { name: '登录 / 注册' })).toBeVisible();
+  await shoot(page, 'mine-guest');
+
+  await loginAsNewUser(page);
+  await page.goto('/mine');
+  await expect(page.getByTestId('mine-phone')).toBeVisible();
+  await shoot(page, 'mine');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: '淘号号' })).toBeVisible();
+  await shoot(page, 'home');
+
+  await page.goto('/download');
+  await expect(page.getByRole('heading', { name: '淘号号' })).toBeVisible();
+  await shoot(page, 'download');
+
+  await page.goto('/download?os=android');
+  await expect(page.getByText('安卓安装指引')).toBeVisible();
+  await shoot(page, 'download-android');
+
+  const created = await page.request.post('/app/login/qrcode');
+  const { data } = (await created.json()) as { data: { qr_content: string } };
+  const scan = new URL(data.qr_content);
+  await page.goto(scan.pathname + scan.search);
+  await expect(page.getByRole('button', { name: '确认登录' })).toBeVisible();
+  await shoot(page, 'auth-login');
+
+  await page.goto('/test');
+  await expect(page.getByText('运行环境')).toBeVisible();
+  await shoot(page, 'test');
+
+  await page.goto('/wallet');
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await shoot(page, 'coming-soon');
+});
