@@ -44,7 +44,7 @@ async function measureFirstVisit(): Promise<{ js: number; css: number; files: Ar
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')), LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth(`http://127.0.0.1:${PORT}/healthz`);
@@ -53,13 +53,14 @@ async function measureFirstVisit(): Promise<{ js: number; css: number; files: Ar
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     const page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true });
-    const files: Array<[string, number]> = [];
+    const pending: Array<Promise<[string, number]>> = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (!/\.(js|css)$/.test(url.pathname)) return;
-      void response.body().then((body) => files.push([url.pathname, gzipBytes(body)]));
+      pending.push(response.body().then((body): [string, number] => [url.pathname, gzipBytes(body)]));
     });
     await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' });
+    const files = await Promise.all(pending);
     await browser.close();
     const sum = (ext: string) => files.filter(([name]) => name.endsWith(ext)).reduce((total, [, size]) => total + size, 0);
     return { js: sum('.js'), css: sum('.css'), files };

@@ -1,55 +1,36 @@
 import {
   apiPaths,
   DEFAULT_DEVICE_ID,
-  DEFAULT_DEVICE_SIGN_KEY,
-  DEVICE_SIGN_HEADER,
   DEVICE_SIGNATURE_CHANNEL,
   deviceIdDataSchema,
   deviceSignatureSchema,
   securityTokenResponseSchema,
   type DeviceSignature,
 } from '@haoshi/contracts';
-import { base64ToBytes, bytesToBase64, toUrlSafeBase64, utf8ToBase64 } from './base64';
+import { base64ToBytes, utf8ToBase64 } from './base64';
 import { getCurrentPackage } from './brands';
+import {
+  deviceSignKey,
+  importKey,
+  IV_BYTES,
+  storedSignature,
+  storeSignature,
+} from './device-signature-store';
 import { requestFromBases } from './fetch-helpers';
 import { http } from './http/client';
-import { patchHeaderSign, readHeaderSign } from './storage';
 
-export const DEVICE_SIGN_KEY_META = 'device-sign-key';
-/** What index.html holds until the server fills in its key. */
-export const DEVICE_SIGN_KEY_PLACEHOLDER = '__DEVICE_SIGN_KEY__';
+export {
+  DEVICE_SIGN_KEY_META,
+  DEVICE_SIGN_KEY_PLACEHOLDER,
+  deviceSignKey,
+  encryptDeviceSignature,
+  ensureDeviceSignature,
+} from './device-signature-store';
+
 /** SPEC §9: security-provider token fetch time-out. */
 export const SECURITY_TOKEN_TIMEOUT_MS = 6000;
 
-const IV_BYTES = 16;
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-export function deviceSignKey(doc: Document = document): string {
-  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${DEVICE_SIGN_KEY_META}"]`)?.content;
-  return content && content !== DEVICE_SIGN_KEY_PLACEHOLDER ? content : DEFAULT_DEVICE_SIGN_KEY;
-}
-
-function importKey(key: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'AES-CBC' }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
-}
-
-/** SPEC §9: AES-CBC, random 16-byte IV, PKCS7; URL-safe base64 of IV followed by ciphertext. */
-export async function encryptDeviceSignature(
-  signature: DeviceSignature,
-  key = deviceSignKey(),
-): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const plain = encoder.encode(JSON.stringify(signature));
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, await importKey(key), plain);
-  const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
-  sealed.set(iv);
-  sealed.set(new Uint8Array(cipher), IV_BYTES);
-  return toUrlSafeBase64(bytesToBase64(sealed));
-}
 
 /** The signature inside an encrypted value, or undefined when it cannot be read. */
 export async function decryptDeviceSignature(
@@ -71,33 +52,9 @@ export async function decryptDeviceSignature(
   }
 }
 
-function storedSignature(): string | undefined {
-  return readHeaderSign()[DEVICE_SIGN_HEADER] || undefined;
-}
-
-async function storeSignature(deviceId: string): Promise<void> {
-  // Parsing first keeps an out-of-contract device id (too long, empty) from ever being stored.
-  const signature = deviceSignatureSchema.parse({
-    device_id: deviceId,
-    channel: DEVICE_SIGNATURE_CHANNEL,
-    package: getCurrentPackage(),
-  });
-  patchHeaderSign({ [DEVICE_SIGN_HEADER]: await encryptDeviceSignature(signature) });
-}
-
 export async function readDeviceSignature(): Promise<DeviceSignature | undefined> {
   const stored = storedSignature();
   return stored === undefined ? undefined : decryptDeviceSignature(stored);
-}
-
-/** SPEC §4 step 1: a client without a signature starts with the built-in default device id. */
-export async function ensureDeviceSignature(): Promise<void> {
-  if (storedSignature() !== undefined) return;
-  try {
-    await storeSignature(DEFAULT_DEVICE_ID);
-  } catch {
-    // Without WebCrypto (insecure context, old WebView) requests simply go unsigned.
-  }
 }
 
 export interface RefreshDeviceIdOptions {
@@ -146,7 +103,13 @@ export async function refreshDeviceId({ baseUrls = [''] }: RefreshDeviceIdOption
     );
     const data = deviceIdDataSchema.safeParse(envelope.data);
     if (envelope.err_code !== 0 || !data.success) return;
-    await storeSignature(data.data.device_id);
+    // Parsing keeps an out-of-contract device id (too long, empty) from ever being stored.
+    const signature = deviceSignatureSchema.safeParse({
+      device_id: data.data.device_id,
+      channel: DEVICE_SIGNATURE_CHANNEL,
+      package: getCurrentPackage(),
+    });
+    if (signature.success) await storeSignature(signature.data);
   } catch {
     // SPEC §4: the existing signature stays.
   }

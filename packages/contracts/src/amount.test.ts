@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount } from './money.ts';
+import { checkAmount } from './amount.ts';
 
 /** [value, canonical without allowZero, canonical with allowZero] */
 const table: [value: unknown, strict: string | undefined, allowZero: string | undefined][] = [

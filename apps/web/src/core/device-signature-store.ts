@@ -1,0 +1,67 @@
+// The device signature as the first visit needs it: create, encrypt and store. Nothing here loads
+// a schema library, so the first screen does not pay for zod; reading and the device-id flow live
+// in device-signature.ts and load after start-up.
+import {
+  DEFAULT_DEVICE_ID,
+  DEFAULT_DEVICE_SIGN_KEY,
+  DEVICE_SIGN_HEADER,
+  DEVICE_SIGNATURE_CHANNEL,
+  type DeviceSignature,
+} from '@haoshi/contracts';
+import { bytesToBase64, toUrlSafeBase64 } from './base64';
+import { getCurrentPackage } from './brands';
+import { patchHeaderSign, readHeaderSign } from './storage';
+
+export const DEVICE_SIGN_KEY_META = 'device-sign-key';
+/** What index.html holds until the server fills in its key. */
+export const DEVICE_SIGN_KEY_PLACEHOLDER = '__DEVICE_SIGN_KEY__';
+export const IV_BYTES = 16;
+const encoder = new TextEncoder();
+
+export function deviceSignKey(doc: Document = document): string {
+  const content = doc.querySelector<HTMLMetaElement>(`meta[name="${DEVICE_SIGN_KEY_META}"]`)?.content;
+  return content && content !== DEVICE_SIGN_KEY_PLACEHOLDER ? content : DEFAULT_DEVICE_SIGN_KEY;
+}
+
+export function importKey(key: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'AES-CBC' }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+/** SPEC §9: AES-CBC, random 16-byte IV, PKCS7; URL-safe base64 of IV followed by ciphertext. */
+export async function encryptDeviceSignature(
+  signature: DeviceSignature,
+  key = deviceSignKey(),
+): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const plain = encoder.encode(JSON.stringify(signature));
+  const cipher = await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, await importKey(key), plain);
+  const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
+  sealed.set(iv);
+  sealed.set(new Uint8Array(cipher), IV_BYTES);
+  return toUrlSafeBase64(bytesToBase64(sealed));
+}
+
+export function storedSignature(): string | undefined {
+  return readHeaderSign()[DEVICE_SIGN_HEADER] || undefined;
+}
+
+export async function storeSignature(signature: DeviceSignature): Promise<void> {
+  patchHeaderSign({ [DEVICE_SIGN_HEADER]: await encryptDeviceSignature(signature) });
+}
+
+/** SPEC §4 step 1: a client without a signature starts with the built-in default device id. */
+export async function ensureDeviceSignature(): Promise<void> {
+  if (storedSignature() !== undefined) return;
+  try {
+    await storeSignature({
+      device_id: DEFAULT_DEVICE_ID,
+      channel: DEVICE_SIGNATURE_CHANNEL,
+      package: getCurrentPackage(),
+    });
+  } catch {
+    // Without WebCrypto (insecure context, old WebView) requests simply go unsigned.
+  }
+}
