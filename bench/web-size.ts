@@ -43,14 +43,26 @@ async function waitForHealth(url: string) {
 async function measureFirstVisit(): Promise<{ js: number; css: number; files: Array<[string, number]> }> {
   const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth(`http://127.0.0.1:${PORT}/healthz`);
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true });
     const pending: Array<Promise<[string, number]>> = [];
@@ -62,7 +74,8 @@ async function measureFirstVisit(): Promise<{ js: number; css: number; files: Ar
     await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' });
     const files = await Promise.all(pending);
     await browser.close();
-    const sum = (ext: string) => files.filter(([name]) => name.endsWith(ext)).reduce((total, [, size]) => total + size, 0);
+    const sum = (ext: string) =>
+      files.filter(([name]) => name.endsWith(ext)).reduce((total, [, size]) => total + size, 0);
     return { js: sum('.js'), css: sum('.css'), files };
   } finally {
     server.kill('SIGTERM');
@@ -73,7 +86,10 @@ function routeChunks(): Array<[string, number]> {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   return Object.values(manifest)
     .filter((chunk) => chunk.isDynamicEntry && chunk.file.endsWith('.js'))
-    .map((chunk): [string, number] => [chunk.src ?? chunk.file, gzipBytes(readFileSync(join(dist, chunk.file)))])
+    .map((chunk): [string, number] => [
+      chunk.src ?? chunk.file,
+      gzipBytes(readFileSync(join(dist, chunk.file))),
+    ])
     .sort((a, b) => b[1] - a[1]);
 }
 
@@ -83,8 +99,11 @@ if (!existsSync(manifestPath)) {
 }
 const firstVisit = await measureFirstVisit();
 console.log('\nFirst visit to / (gzip, level 9):');
-for (const [name, size] of firstVisit.files.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${name}`);
-console.log(`  JS total:  ${kb(firstVisit.js)}  (budget ${BUDGET_KB} KB: ${firstVisit.js <= BUDGET_KB * 1024 ? 'within' : 'OVER'})`);
+for (const [name, size] of firstVisit.files.sort((a, b) => b[1] - a[1]))
+  console.log(`  ${kb(size).padStart(9)}  ${name}`);
+console.log(
+  `  JS total:  ${kb(firstVisit.js)}  (budget ${BUDGET_KB} KB: ${firstVisit.js <= BUDGET_KB * 1024 ? 'within' : 'OVER'})`,
+);
 console.log(`  CSS total: ${kb(firstVisit.css)}`);
-console.log('\nOn-demand chunks (each screen\'s own code, gzip):');
+console.log("\nOn-demand chunks (each screen's own code, gzip):");
 for (const [name, size] of routeChunks()) console.log(`  ${kb(size).padStart(9)}  ${name}`);

@@ -10,10 +10,13 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { listingsPlugin } from './modules/goods/listings-plugin.ts';
 import { createSmsService } from './modules/identity/sms-service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './modules/identity/sms-provider.ts';
 import { createSessionService } from './modules/identity/session-service.ts';
@@ -42,6 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.sign'] },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Opening and migrating PGlite on a loaded 2-core machine can take longer than the 10 s default.
+    pluginTimeout: 60_000,
     trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -78,16 +83,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       brandName: brands[MAIN_PACKAGE].name,
       ...(now ? { now } : {}),
     }),
-    qrLogin: createQrLoginService({ db: app.db, secret: config.SESSION_SECRET, sessions, ...(now ? { now } : {}) }),
+    qrLogin: createQrLoginService({
+      db: app.db,
+      secret: config.SESSION_SECRET,
+      sessions,
+      ...(now ? { now } : {}),
+    }),
     devices: createDeviceService({ db: app.db, provider: securityProvider }),
   };
 
   await app.register(rateLimitPlugin);
   await app.register(authPlugin, { sessions });
+  await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
 
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
+  await app.register(feedbackRoutes, { now: now ?? (() => new Date()) });
+  await app.register(listingsPlugin, { now: now ?? (() => new Date()) });
   await app.register(webPlugin);
   return app;
 }

@@ -23,10 +23,17 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   SESSION_SECRET: z.string().min(16).default(DEFAULT_SESSION_SECRET),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  SESSION_ROTATE_AFTER_SECONDS: z.coerce.number().int().min(1).default(24 * 3600),
+  SESSION_ROTATE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 3600),
   DEVICE_SIGN_KEY: z
     .string()
-    .refine((key) => [16, 24, 32].includes(Buffer.byteLength(key)), 'DEVICE_SIGN_KEY must be 16, 24 or 32 bytes')
+    .refine(
+      (key) => [16, 24, 32].includes(Buffer.byteLength(key)),
+      'DEVICE_SIGN_KEY must be 16, 24 or 32 bytes',
+    )
     .default(DEFAULT_DEVICE_SIGN_KEY),
   SECURITY_PROVIDER_SECRET: z.string().min(16).default(DEFAULT_SECURITY_PROVIDER_SECRET),
   SMS_PROVIDER: z.enum(['builtin']).default('builtin'),
@@ -43,12 +50,18 @@ const envSchema = z.object({
     .string()
     .default('loopback')
     .transform((value): boolean | string => (value === 'true' ? true : value === 'false' ? false : value)),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** How long anonymous list and search answers are reused in memory (0 turns the cache off). */
+  SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -63,10 +76,14 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; production refuses the built-in development secrets. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;

@@ -1,6 +1,7 @@
 import type { DeviceSignature } from '@haoshi/contracts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { IdempotencyClaim } from './modules/idempotency/idempotency-store.ts';
 import type { UserRow } from './modules/identity/user-service.ts';
 
 export type AuthMode = 'required' | 'optional';
@@ -20,8 +21,12 @@ declare module 'fastify' {
     /** The decrypted device signature header, or null for an unknown device. */
     device: DeviceSignature | null;
     auth: RequestAuth | null;
+    /** Set while this request holds an Idempotency-Key claim (plugins/idempotency.ts). */
+    idempotency: IdempotencyClaim | null;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** Accept an Idempotency-Key header: retries return the first response (plugins/idempotency.ts). */
+    idempotent?: boolean;
   }
 }

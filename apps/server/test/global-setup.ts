@@ -23,7 +23,9 @@ export default async function setup(project: TestProject) {
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
-    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DATABASE}'`);
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${TEMPLATE_DATABASE}'`,
+    );
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
     await admin.end();

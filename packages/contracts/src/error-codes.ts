@@ -1,7 +1,8 @@
 /**
  * The err_code catalogue: one entry per outcome the server can report, each with the Chinese
  * message the user sees. SPEC §8 fixes the meaning of 400/401/402, 4301/4302 and 65xx; every
- * other code is the product's own. Codes are grouped by area: 1xxx common, 2xxx identity.
+ * other code is the product's own. Codes are grouped by area: 1xxx common, 2xxx identity, 3xxx listings and
+ * uploads, 40xx money (4301/4302 belong to SPEC).
  */
 export const ErrorCodes = {
   OK: 0,
@@ -41,6 +42,27 @@ export const ErrorCodes = {
   QR_TICKET_USED: 2103,
   DEVICE_TOKEN_INVALID: 2201,
   DEVICE_TOKEN_EXPIRED: 2202,
+
+  INSUFFICIENT_BALANCE: 4001,
+
+  GOODS_NOT_FOUND: 3001,
+  GOODS_NOT_OWNER: 3002,
+  GOODS_STATE_INVALID: 3003,
+  GAME_NOT_FOUND: 3004,
+  GOODS_INCOMPLETE: 3005,
+  GOODS_OWN_LISTING: 3006,
+  STORE_NOT_FOUND: 3007,
+  SELF_FOLLOW: 3008,
+  GOODS_QR_EXPIRED: 3009,
+  UPLOAD_TICKET_INVALID: 3101,
+  UPLOAD_TICKET_EXPIRED: 3102,
+  UPLOAD_TICKET_USED: 3103,
+  UPLOAD_TYPE_UNSUPPORTED: 3104,
+  UPLOAD_TOO_LARGE: 3105,
+  UPLOAD_IMAGE_BROKEN: 3106,
+  UPLOAD_NOT_FOUND: 3107,
+  UPLOAD_STORAGE_FAILED: 3108,
+  IMAGE_NOT_FOUND: 3109,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;
@@ -84,6 +106,27 @@ export const errorMessages: Record<ErrorCode, string> = {
   2103: '二维码已被使用，请刷新后重新扫码',
   2201: '设备校验失败',
   2202: '设备校验已过期，请重试',
+
+  4001: '余额不足',
+
+  3001: '商品不存在或已下架',
+  3002: '只能编辑自己的商品',
+  3003: '当前状态不可操作',
+  3004: '游戏不存在或暂未开放交易',
+  3005: '商品信息不完整，请补充后再提交',
+  3006: '不能购买或收藏自己的商品',
+  3007: '店铺不存在',
+  3008: '不能关注自己的店铺',
+  3009: '二维码已过期，请刷新',
+  3101: '上传链接无效，请重新上传',
+  3102: '上传链接已过期，请重新上传',
+  3103: '上传链接已使用，请重新获取',
+  3104: '仅支持 JPG、PNG、WEBP 格式的图片',
+  3105: '图片不能超过10MB',
+  3106: '图片已损坏，无法识别',
+  3107: '截图未上传或不属于你，请重新上传',
+  3108: '图片保存失败，请稍后再试',
+  3109: '图片不存在',
 };
 
 /** Codes after which the client starts the login flow (SPEC §8). */
@@ -94,5 +137,7 @@ export const loginRequiredCodes: ReadonlySet<number> = new Set([
 ]);
 
 export function messageFor(code: number): string {
-  return (errorMessages as Record<number, string | undefined>)[code] ?? errorMessages[ErrorCodes.INTERNAL_ERROR];
+  return (
+    (errorMessages as Record<number, string | undefined>)[code] ?? errorMessages[ErrorCodes.INTERNAL_ERROR]
+  );
 }

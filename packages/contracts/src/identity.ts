@@ -29,7 +29,14 @@ export const smsCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, '请输入6位数字验证码');
 
-export const roles = ['merchant', 'recycler', 'customer_service', 'report_handler', 'finance', 'admin'] as const;
+export const roles = [
+  'merchant',
+  'recycler',
+  'customer_service',
+  'report_handler',
+  'finance',
+  'admin',
+] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -55,7 +62,14 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** QR login (SPEC §7 /app/login/qrcode/auth): a device shows a QR, a logged-in phone approves. */
 export const QR_TICKET_TTL_SECONDS = 180;
-export const qrTicketStates = ['waiting', 'scanned', 'confirmed', 'cancelled', 'expired', 'consumed'] as const;
+export const qrTicketStates = [
+  'waiting',
+  'scanned',
+  'confirmed',
+  'cancelled',
+  'expired',
+  'consumed',
+] as const;
 export const qrTicketStateSchema = z.enum(qrTicketStates);
 export type QrTicketState = z.infer<typeof qrTicketStateSchema>;
 

@@ -1,8 +1,16 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { RequestAuth } from '../types.ts';
 import { DEVICE_SIGN_HEADER, ErrorCodes } from '@haoshi/contracts';
 import { AppError } from '../lib/errors.ts';
 import { decryptDeviceSignature } from '../modules/identity/device-signature.ts';
 import type { SessionService } from '../modules/identity/session-service.ts';
+
+/** The session of a route declared with `config: { auth: 'required' }`. */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AppError(ErrorCodes.LOGIN_REQUIRED);
+  return request.auth;
+}
 
 export function bearerToken(header: string | undefined): string | undefined {
   const value = header?.trim().replace(/^Bearer(?:\s+|$)/i, '');
@@ -37,7 +45,9 @@ export const authPlugin = fp<{ sessions: SessionService }>(
       }
       if (mode === 'optional') return;
       if (!result) throw new AppError(ErrorCodes.LOGIN_REQUIRED);
-      throw new AppError(result.status === 'disabled' ? ErrorCodes.ACCOUNT_DISABLED : ErrorCodes.SESSION_INVALID);
+      throw new AppError(
+        result.status === 'disabled' ? ErrorCodes.ACCOUNT_DISABLED : ErrorCodes.SESSION_INVALID,
+      );
     });
     done();
   },

@@ -6,7 +6,8 @@ export const dbPlugin = fp<{ database?: DatabaseHandle }>(
   async (app, options) => {
     const owned = !options.database;
     const database =
-      options.database ?? (await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR }));
+      options.database ??
+      (await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR }));
     await database.migrate();
     app.decorate('database', database);
     app.decorate('db', database.db);

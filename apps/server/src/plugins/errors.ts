@@ -60,12 +60,24 @@ export const errorsPlugin = fp(
         });
       }
       const transport = error.code ? transportErrors[error.code] : undefined;
-      if (transport) return send(reply, transport.status, { err_code: transport.code, message: messageFor(transport.code) });
+      if (transport)
+        return send(reply, transport.status, {
+          err_code: transport.code,
+          message: messageFor(transport.code),
+        });
       if (error.statusCode === 429) {
-        return send(reply, 429, { err_code: ErrorCodes.RATE_LIMITED, message: messageFor(ErrorCodes.RATE_LIMITED) });
+        return send(reply, 429, {
+          err_code: ErrorCodes.RATE_LIMITED,
+          message: messageFor(ErrorCodes.RATE_LIMITED),
+        });
       }
       if (error.statusCode === 404) return routeNotFound(request, reply);
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      if (
+        error.statusCode !== undefined &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500 &&
+        !isResponseSerializationError(error)
+      ) {
         request.log.warn({ err: error }, 'client error');
         return send(reply, error.statusCode, {
           err_code: ErrorCodes.VALIDATION_FAILED,

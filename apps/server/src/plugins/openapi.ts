@@ -8,7 +8,11 @@ export const openApiPlugin = fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        info: { title: 'haoshi API', version: '0.1.0', description: '游戏账号交易平台接口。所有响应均为 { err_code, message, data } 信封。' },
+        info: {
+          title: 'haoshi API',
+          version: '0.1.0',
+          description: '游戏账号交易平台接口。所有响应均为 { err_code, message, data } 信封。',
+        },
         components: {
           securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization' } },
         },

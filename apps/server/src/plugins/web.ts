@@ -24,7 +24,10 @@ export const webPlugin = fp(
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {

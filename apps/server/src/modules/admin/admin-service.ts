@@ -1,8 +1,19 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { phoneSchema, roleSchema, roles, type Role } from '@haoshi/contracts';
-import type { Database } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  amountToFen,
+  checkAmount,
+  fenToAmount,
+  phoneSchema,
+  roleSchema,
+  roles,
+  type Role,
+} from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { userRoles, users } from '../identity/tables.ts';
 import { maskPhone } from '../identity/user-service.ts';
+import * as ledger from '../ledger/ledger-service.ts';
 import { adminAudit } from './tables.ts';
 
 export class AdminCommandError extends Error {}
@@ -22,37 +33,77 @@ const parsePhone = (value: string | undefined) => {
 };
 const parseRole = (value: string | undefined): Role => {
   const parsed = roleSchema.safeParse(value);
-  if (!parsed.success) throw new AdminCommandError(`角色无效：${value ?? '(缺少)'}，可选：${roles.join(', ')}`);
+  if (!parsed.success)
+    throw new AdminCommandError(`角色无效：${value ?? '(缺少)'}，可选：${roles.join(', ')}`);
   return parsed.data;
 };
+const parseAmount = (value: string | undefined) => {
+  const amount = checkAmount(value);
+  if (amount === undefined)
+    throw new AdminCommandError(
+      `金额无效：${value ?? '(缺少)'}（以元为单位，大于 0，最多两位小数，如 100.00）`,
+    );
+  return amountToFen(amount);
+};
+
+/** `--name value` options after the positional arguments. */
+function parseOptions(args: string[], allowed: readonly string[]): Map<string, string> {
+  const options = new Map<string, string>();
+  for (let index = 0; index < args.length; index += 2) {
+    const [name, value] = [args[index] ?? '', args[index + 1]];
+    if (!allowed.includes(name) || value === undefined)
+      throw new AdminCommandError(`无法识别的参数：${args.slice(index).join(' ')}`);
+    options.set(name, value);
+  }
+  return options;
+}
 
 export const adminUsage = `用法: npm run admin -- <命令>
   grant <手机号> <角色>     授予角色（${roles.join(' | ')}）
   revoke <手机号> <角色>    撤销角色
   roles <手机号>            查看某用户的角色
-  users [--role <角色>]     列出用户（可按角色筛选）`;
+  users [--role <角色>]     列出用户（可按角色筛选）
+  balance <手机号>          查看可用与冻结余额
+  credit <手机号> <金额> --reason "<原因>" [--key <请求编号>]
+                            人工调账：从调账账户向用户可用余额入账（金额以元计，如 100.00）
+  debit <手机号> <金额> --reason "<原因>" [--key <请求编号>]
+                            人工调账：从用户可用余额扣回到调账账户（不能扣成负数）
+  同一 --key 重复执行只记一次账；不给 --key 时每次执行都是一笔新调账。`;
 
-/** The admin command line's operations; every run, refused or not, is written to admin_audit. */
+/**
+ * The admin command line's operations. A command and its audit row commit together (a manual
+ * adjustment never moves money unaudited); a refused command is audited after its rollback.
+ */
 export function createAdminService(db: Database, actor: string) {
-  async function userByPhone(phone: string) {
-    const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  async function userByPhone(executor: Executor, phone: string) {
+    const [user] = await executor.select().from(users).where(eq(users.phone, phone));
     if (!user) throw new AdminCommandError(`用户不存在：${phone}（该手机号需先登录一次）`);
     return user;
   }
 
-  async function listUsers(role?: Role): Promise<AdminUserLine[]> {
+  async function listUsers(executor: Executor, role?: Role): Promise<AdminUserLine[]> {
     const ids = role
-      ? (await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role))).map(({ id }) => id)
+      ? (await executor.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role))).map(
+          ({ id }) => id,
+        )
       : undefined;
     if (ids?.length === 0) return [];
-    const rows = await db
+    const rows = await executor
       .select()
       .from(users)
       .where(ids ? inArray(users.id, ids) : undefined)
       .orderBy(asc(users.id))
       .limit(500);
     const roleRows = rows.length
-      ? await db.select().from(userRoles).where(inArray(userRoles.userId, rows.map((row) => row.id)))
+      ? await executor
+          .select()
+          .from(userRoles)
+          .where(
+            inArray(
+              userRoles.userId,
+              rows.map((row) => row.id),
+            ),
+          )
       : [];
     return rows.map((row) => ({
       id: row.id,
@@ -63,19 +114,58 @@ export function createAdminService(db: Database, actor: string) {
     }));
   }
 
-  async function execute(args: string[]): Promise<string> {
+  /** credit: adjustments → the user's available balance; debit: the way back. */
+  async function adjust(tx: Executor, direction: 'credit' | 'debit', args: string[]): Promise<string> {
+    const [phoneArg, amountArg, ...rest] = args;
+    const user = await userByPhone(tx, parsePhone(phoneArg));
+    const amount = parseAmount(amountArg);
+    const options = parseOptions(rest, ['--reason', '--key']);
+    const reason = options.get('--reason')?.trim() ?? '';
+    if (!reason || reason.length > 200)
+      throw new AdminCommandError('请用 --reason "<原因>" 写明调账原因（不超过 200 字）');
+    const key = options.get('--key') ?? randomUUID();
+    const userAccount = { kind: 'user_available', userId: user.id } as const;
+    const adjustments = { kind: 'adjustments' } as const;
+    // Read first: after a refused posting the transaction is unusable.
+    const before = await ledger.balances(tx, user.id);
+    let transfer: ledger.Transfer;
+    try {
+      transfer = await ledger.post(tx, {
+        debit: direction === 'credit' ? adjustments : userAccount,
+        credit: direction === 'credit' ? userAccount : adjustments,
+        amount,
+        kind: `manual.${direction}`,
+        reference: { type: 'manual_adjustment', id: key },
+        idempotencyKey: `admin:${key}`,
+        metadata: { reason, actor },
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AdminCommandError(
+        `${error.message}：${maskPhone(user.phone)} 可用余额 ${fenToAmount(before.available)} 元`,
+      );
+    }
+    const { available } = await ledger.balances(tx, user.id);
+    const verb = direction === 'credit' ? '入账' : '扣回';
+    const done = transfer.replayed
+      ? `请求编号 ${key} 已执行过，未重复${verb}`
+      : `已${verb} ${fenToAmount(amount)} 元`;
+    return `${maskPhone(user.phone)}：${done}（流水 #${transfer.id}，请求编号 ${key}），可用余额 ${fenToAmount(available)} 元`;
+  }
+
+  async function execute(tx: Executor, args: string[]): Promise<string> {
     const [command, first, second] = args;
     switch (command) {
       case 'grant': {
-        const user = await userByPhone(parsePhone(first));
+        const user = await userByPhone(tx, parsePhone(first));
         const role = parseRole(second);
-        await db.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
+        await tx.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
         return `已授予 ${maskPhone(user.phone)} 角色 ${role}`;
       }
       case 'revoke': {
-        const user = await userByPhone(parsePhone(first));
+        const user = await userByPhone(tx, parsePhone(first));
         const role = parseRole(second);
-        const removed = await db
+        const removed = await tx
           .delete(userRoles)
           .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role)))
           .returning();
@@ -83,18 +173,29 @@ export function createAdminService(db: Database, actor: string) {
         return `已撤销 ${maskPhone(user.phone)} 的角色 ${role}`;
       }
       case 'roles': {
-        const user = await userByPhone(parsePhone(first));
-        const [line] = (await listUsers()).filter((u) => u.id === user.id);
+        const user = await userByPhone(tx, parsePhone(first));
+        const [line] = (await listUsers(tx)).filter((u) => u.id === user.id);
         return `${maskPhone(user.phone)} ${user.nickname}：${line?.roles.join(', ') || '（无角色）'}`;
       }
       case 'users': {
         const role = first === '--role' ? parseRole(second) : undefined;
-        const lines = await listUsers(role);
+        const lines = await listUsers(tx, role);
         if (lines.length === 0) return '（没有用户）';
         return lines
-          .map((u) => `${String(u.id).padStart(6)}  ${u.phone}  ${u.status.padEnd(8)}  ${u.nickname}  [${u.roles.join(', ')}]`)
+          .map(
+            (u) =>
+              `${String(u.id).padStart(6)}  ${u.phone}  ${u.status.padEnd(8)}  ${u.nickname}  [${u.roles.join(', ')}]`,
+          )
           .join('\n');
       }
+      case 'balance': {
+        const user = await userByPhone(tx, parsePhone(first));
+        const { available, frozen } = await ledger.balances(tx, user.id);
+        return `${maskPhone(user.phone)}：可用 ${fenToAmount(available)} 元，冻结 ${fenToAmount(frozen)} 元`;
+      }
+      case 'credit':
+      case 'debit':
+        return adjust(tx, command, args.slice(1));
       case 'help':
       case undefined:
         return adminUsage;
@@ -105,16 +206,26 @@ export function createAdminService(db: Database, actor: string) {
 
   /** Runs one command and audits it. Returns the text to print; rethrows refusals after auditing. */
   async function run(args: string[]): Promise<string> {
+    const audit = (outcome: 'ok' | 'refused', detail: string) => ({
+      actor,
+      command: args[0] ?? '',
+      args,
+      outcome,
+      detail: detail.slice(0, 2000),
+    });
     try {
-      const output = await execute(args);
-      await db.insert(adminAudit).values({ actor, command: args[0] ?? '', args, outcome: 'ok', detail: output.slice(0, 2000) });
-      return output;
+      return await db.transaction(async (tx) => {
+        const output = await execute(tx, args);
+        await tx.insert(adminAudit).values(audit('ok', output));
+        return output;
+      });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      await db.insert(adminAudit).values({ actor, command: args[0] ?? '', args, outcome: 'refused', detail: detail.slice(0, 2000) });
+      await db
+        .insert(adminAudit)
+        .values(audit('refused', error instanceof Error ? error.message : String(error)));
       throw error;
     }
   }
 
-  return { run, listUsers };
+  return { run, listUsers: (role?: Role) => listUsers(db, role) };
 }

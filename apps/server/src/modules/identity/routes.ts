@@ -23,6 +23,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import type { DeviceService } from './device-service.ts';
 import type { QrLoginService } from './qr-login-service.ts';
 import type { SecurityProvider } from './security-provider.ts';
@@ -45,12 +46,10 @@ const metaOf = (request: FastifyRequest): SessionMeta => ({
   deviceId: request.device?.device_id,
 });
 
-const requireAuth = (request: FastifyRequest) => {
-  if (!request.auth) throw new AppError(ErrorCodes.LOGIN_REQUIRED);
-  return request.auth;
-};
-
-export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices }> = async (app, { services }) => {
+export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices }> = async (
+  app,
+  { services },
+) => {
   const authRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   app.post(
     apiPaths.sms,
@@ -83,7 +82,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices 
         const check = await services.sms.consumeCode(tx, { phone, scene: 'login', code });
         if (!check.ok) return check;
         const { user, created } = await findOrCreateUser(tx, phone);
-        if (user.status !== 'active') return { ok: false as const, error: new AppError(ErrorCodes.ACCOUNT_DISABLED) };
+        if (user.status !== 'active')
+          return { ok: false as const, error: new AppError(ErrorCodes.ACCOUNT_DISABLED) };
         const session = await services.sessions.create(tx, user.id, metaOf(request));
         const login: LoginResponse = {
           user: await toPublicUser(tx, user),
@@ -103,7 +103,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices 
     apiPaths.logout,
     {
       config: { auth: 'required' },
-      schema: { tags: ['identity'], summary: '退出登录（吊销当前会话）', response: { 200: envelopeOf(z.null()) } },
+      schema: {
+        tags: ['identity'],
+        summary: '退出登录（吊销当前会话）',
+        response: { 200: envelopeOf(z.null()) },
+      },
     },
     async (request) => {
       await services.sessions.revoke(requireAuth(request).sessionId);
@@ -124,9 +128,14 @@ export const identityRoutes: FastifyPluginAsyncZod<{ services: IdentityServices 
     apiPaths.qrTicketCreate,
     {
       config: { rateLimit: authRateLimit },
-      schema: { tags: ['identity'], summary: '生成扫码登录二维码', response: { 200: envelopeOf(qrTicketCreatedSchema) } },
+      schema: {
+        tags: ['identity'],
+        summary: '生成扫码登录二维码',
+        response: { 200: envelopeOf(qrTicketCreatedSchema) },
+      },
     },
-    async (request) => ok(await services.qrLogin.createTicket(metaOf(request), `${request.protocol}://${request.host}`)),
+    async (request) =>
+      ok(await services.qrLogin.createTicket(metaOf(request), `${request.protocol}://${request.host}`)),
   );
 
   app.get(

@@ -29,7 +29,10 @@ interface TokenBody {
   n: string;
 }
 
-export function createBuiltinSecurityProvider(secret: string, now: () => Date = () => new Date()): SecurityProvider {
+export function createBuiltinSecurityProvider(
+  secret: string,
+  now: () => Date = () => new Date(),
+): SecurityProvider {
   return {
     issue(request) {
       const body: TokenBody = {
@@ -54,7 +57,8 @@ export function createBuiltinSecurityProvider(secret: string, now: () => Date = 
         throw new AppError(ErrorCodes.DEVICE_TOKEN_INVALID);
       }
       const age = Math.floor(now().getTime() / 1000) - body.iat;
-      if (!(age >= 0 && age <= SECURITY_TOKEN_TTL_SECONDS)) throw new AppError(ErrorCodes.DEVICE_TOKEN_EXPIRED);
+      if (!(age >= 0 && age <= SECURITY_TOKEN_TTL_SECONDS))
+        throw new AppError(ErrorCodes.DEVICE_TOKEN_EXPIRED);
       return { deviceId: body.d, package: body.p, fingerprint: body.f, issuedAt: body.iat };
     },
   };

@@ -64,7 +64,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          or(eq(sessions.tokenHash, hash), and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at))),
+          or(
+            eq(sessions.tokenHash, hash),
+            and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at)),
+          ),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, at),
         ),

@@ -29,7 +29,8 @@ export interface SmsServiceDeps {
 /** OTP rules of OWASP ASVS 5.0 §6: 5-minute life, single use, bound to phone and scene, 5 wrong tries. */
 export function createSmsService(deps: SmsServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const hashCode = (phone: string, scene: string, code: string) => hmac(deps.secret, `${phone}|${scene}|${code}`);
+  const hashCode = (phone: string, scene: string, code: string) =>
+    hmac(deps.secret, `${phone}|${scene}|${code}`);
   const lockPhone = (executor: Executor, phone: string) =>
     executor.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + phone}))`);
 
@@ -58,7 +59,8 @@ export function createSmsService(deps: SmsServiceDeps) {
         .select({ value: count() })
         .from(smsCodes)
         .where(and(eq(smsCodes.phone, input.phone), gte(smsCodes.createdAt, dayStart)));
-      if ((phoneCount?.value ?? 0) >= SMS_DAILY_LIMIT_PER_PHONE) throw new AppError(ErrorCodes.SMS_PHONE_DAILY_LIMIT);
+      if ((phoneCount?.value ?? 0) >= SMS_DAILY_LIMIT_PER_PHONE)
+        throw new AppError(ErrorCodes.SMS_PHONE_DAILY_LIMIT);
       const [ipCount] = await tx
         .select({ value: count() })
         .from(smsCodes)
@@ -68,7 +70,9 @@ export function createSmsService(deps: SmsServiceDeps) {
       await tx
         .update(smsCodes)
         .set({ closedAt: at })
-        .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.scene, input.scene), isNull(smsCodes.closedAt)));
+        .where(
+          and(eq(smsCodes.phone, input.phone), eq(smsCodes.scene, input.scene), isNull(smsCodes.closedAt)),
+        );
       const code = randomDigits(6);
       await tx.insert(smsCodes).values({
         phone: input.phone,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -8,7 +18,9 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().unique(),
   nickname: text('nickname').notNull(),
   avatar: text('avatar').notNull().default(''),
-  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   createdAt: createdAt(),
 });
 
@@ -102,5 +114,7 @@ export const devices = pgTable('devices', {
   userAgent: text('user_agent').notNull().default(''),
   userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
   firstSeenAt: createdAt(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

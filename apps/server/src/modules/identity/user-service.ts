@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { roleSchema, type Role, type User } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { userRoles, users } from './tables.ts';
@@ -7,7 +7,10 @@ export type UserRow = typeof users.$inferSelect;
 
 export const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
-export async function findOrCreateUser(executor: Executor, phone: string): Promise<{ user: UserRow; created: boolean }> {
+export async function findOrCreateUser(
+  executor: Executor,
+  phone: string,
+): Promise<{ user: UserRow; created: boolean }> {
   const inserted = await executor
     .insert(users)
     .values({ phone, nickname: `用户${phone.slice(-4)}` })
@@ -20,7 +23,10 @@ export async function findOrCreateUser(executor: Executor, phone: string): Promi
 }
 
 export async function rolesOf(executor: Executor, userId: number): Promise<Role[]> {
-  const rows = await executor.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  const rows = await executor
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId));
   return rows.flatMap(({ role }) => {
     const parsed = roleSchema.safeParse(role);
     return parsed.success ? [parsed.data] : [];
@@ -36,4 +42,17 @@ export async function toPublicUser(executor: Executor, user: UserRow): Promise<U
     roles: (await rolesOf(executor, user.id)).sort(),
     created_at: user.createdAt.toISOString(),
   };
+}
+
+/** Public profile bits of several users (other modules show who visited, commented, …). */
+export async function profilesOf(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<Map<number, { nickname: string; avatar: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: users.id, nickname: users.nickname, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { nickname: row.nickname, avatar: row.avatar }]));
 }

@@ -1,0 +1,169 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  ErrorCodes,
+  platforms,
+  type Game,
+  type Partition,
+  type Platform,
+  type PublishProperties,
+} from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { gamePartitions, games, type PublishSchema } from './tables.ts';
+import { catalogueGames, publishSchemaOf } from './game-catalogue.ts';
+
+export interface CatalogueGameEntry {
+  game: Game;
+  schema: PublishSchema;
+  partitions: Partition[];
+}
+
+/** One consistent view of the catalogue, read synchronously (list mapping looks names up per row). */
+export interface CatalogueLookup {
+  games: Game[];
+  byId: ReadonlyMap<number, CatalogueGameEntry>;
+  partitions: ReadonlyMap<number, Partition>;
+}
+
+interface Snapshot extends CatalogueLookup {
+  loadedAt: number;
+}
+
+/** The catalogue changes rarely: it is read from memory and reloaded at most this often. */
+const RELOAD_AFTER_MS = 60_000;
+
+export interface CatalogueService {
+  lookup(): Promise<CatalogueLookup>;
+  games(platform?: Platform): Promise<Game[]>;
+  /** The game with its schema and partitions, or 3004 when it does not exist or is disabled. */
+  entry(gameId: number): Promise<CatalogueGameEntry>;
+  findEntry(gameId: number): Promise<CatalogueGameEntry | undefined>;
+  partition(partitionId: number): Promise<Partition | undefined>;
+  publishProperties(gameId: number): Promise<PublishProperties>;
+  invalidate(): void;
+}
+
+export function createCatalogueService(options: {
+  db: Database;
+  imageUrl: (key: string) => string;
+}): CatalogueService {
+  const { db, imageUrl } = options;
+  let snapshot: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+
+  async function load(): Promise<Snapshot> {
+    const [gameRows, partitionRows] = await Promise.all([
+      db.select().from(games).where(eq(games.enabled, true)).orderBy(asc(games.sort), asc(games.id)),
+      db
+        .select()
+        .from(gamePartitions)
+        .orderBy(asc(gamePartitions.gameId), asc(gamePartitions.sort), asc(gamePartitions.id)),
+    ]);
+    const partitions = new Map<number, Partition>();
+    const byId = new Map<number, CatalogueGameEntry>();
+    const list: Game[] = [];
+    for (const row of gameRows) {
+      const game: Game = {
+        id: row.id,
+        name: row.name,
+        icon: imageUrl(row.icon),
+        platforms: row.platforms,
+        hot: row.hot,
+        sort: row.sort,
+        slogan: row.slogan,
+      };
+      list.push(game);
+      byId.set(row.id, { game, schema: row.publishSchema, partitions: [] });
+    }
+    for (const row of partitionRows) {
+      const entry = byId.get(row.gameId);
+      if (!entry) continue;
+      const partition: Partition = {
+        id: row.id,
+        game_id: row.gameId,
+        platform: row.platform,
+        name: row.name,
+        group: row.group,
+      };
+      entry.partitions.push(partition);
+      partitions.set(row.id, partition);
+    }
+    return { loadedAt: performance.now(), games: list, byId, partitions };
+  }
+
+  async function current(): Promise<Snapshot> {
+    if (snapshot && performance.now() - snapshot.loadedAt < RELOAD_AFTER_MS) return snapshot;
+    loading ??= load().finally(() => {
+      loading = undefined;
+    });
+    snapshot = await loading;
+    return snapshot;
+  }
+
+  async function findEntry(gameId: number) {
+    return (await current()).byId.get(gameId);
+  }
+
+  async function entry(gameId: number) {
+    const found = await findEntry(gameId);
+    if (!found) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
+    return found;
+  }
+
+  return {
+    lookup: current,
+    async games(platform) {
+      const list = (await current()).games;
+      return platform ? list.filter((game) => game.platforms.includes(platform)) : list;
+    },
+    entry,
+    findEntry,
+    partition: async (partitionId) => (await current()).partitions.get(partitionId),
+    async publishProperties(gameId) {
+      const { game, schema } = await entry(gameId);
+      return {
+        game_id: game.id,
+        game_name: game.name,
+        platforms: game.platforms,
+        fields: schema.fields,
+        bindings: schema.bindings,
+        guarantees: schema.guarantees,
+        min_screenshots: schema.minScreenshots,
+        max_screenshots: schema.maxScreenshots,
+      };
+    },
+    invalidate() {
+      snapshot = undefined;
+    },
+  };
+}
+
+/** Writes the reference catalogue; idempotent (games by name, partitions by game, platform and name). */
+export async function seedCatalogue(executor: Executor): Promise<void> {
+  for (const [index, entry] of catalogueGames.entries()) {
+    const values = {
+      name: entry.name,
+      icon: `demo/icons/${entry.slug}.svg`,
+      platforms: entry.platforms,
+      hot: entry.hot,
+      sort: index + 1,
+      slogan: entry.slogan,
+      publishSchema: publishSchemaOf(entry),
+    };
+    const [game] = await executor
+      .insert(games)
+      .values(values)
+      .onConflictDoUpdate({ target: games.name, set: values })
+      .returning({ id: games.id });
+    if (!game) continue;
+    const partitionRows = platforms.flatMap((platform) =>
+      (entry.partitions[platform] ?? []).flatMap(([group, names]) =>
+        names.map((name) => ({ gameId: game.id, platform, name, group })),
+      ),
+    );
+    await executor
+      .insert(gamePartitions)
+      .values(partitionRows.map((row, sort) => ({ ...row, sort })))
+      .onConflictDoNothing();
+  }
+}

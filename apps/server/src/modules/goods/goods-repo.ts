@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { GoodsSort, GoodsTag, Platform } from '@haoshi/contracts';
+import type { Executor } from '../../db/client.ts';
+import { preparedRows } from '../../lib/sql-rows.ts';
+import { goods, stores } from './tables.ts';
+
+export type AttributeCondition =
+  | { key: string; kind: 'int'; min: number | undefined; max: number | undefined }
+  | { key: string; kind: 'enum' | 'multi'; values: string[] };
+
+/** A list query after validation: every key and value here has been checked against the catalogue. */
+export interface ListQuery {
+  patterns: string[];
+  gameId?: number | undefined;
+  platform?: Platform | undefined;
+  partitionId?: number | undefined;
+  priceMin?: number | undefined;
+  priceMax?: number | undefined;
+  attrs: AttributeCondition[];
+  tags: GoodsTag[];
+  sellerId?: number | undefined;
+  excludeId?: number | undefined;
+  /** Only listings with an id up to this one: later inserts do not shift the pages. */
+  snapshotId: number;
+}
+
+const orders: Record<GoodsSort, string> = {
+  default: 'g.rank_score desc nulls last, g.id desc nulls last',
+  newest: 'g.listed_at desc nulls last, g.id desc nulls last',
+  price_asc: 'g.price asc, g.id asc',
+  price_desc: 'g.price desc, g.id desc',
+  hot: 'g.heat desc nulls last, g.id desc nulls last',
+};
+
+/** A WHERE clause and its parameters, written by hand: the list path is the hottest in the server. */
+export interface Where {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The WHERE of an on-sale list. The status is a literal so that the planner proves the partial
+ * indexes' predicate even for a generic plan of the prepared statement.
+ */
+export function whereOf(query: ListQuery): Where {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const parts = ["g.status = 'on_sale'", `g.id <= ${p(query.snapshotId)}`];
+  for (const pattern of query.patterns) parts.push(`g.search_text like ${p(pattern)}`);
+  if (query.gameId !== undefined) parts.push(`g.game_id = ${p(query.gameId)}`);
+  if (query.platform !== undefined) parts.push(`g.platform = ${p(query.platform)}`);
+  if (query.partitionId !== undefined) parts.push(`g.partition_id = ${p(query.partitionId)}`);
+  if (query.sellerId !== undefined) parts.push(`g.seller_id = ${p(query.sellerId)}`);
+  if (query.excludeId !== undefined) parts.push(`g.id <> ${p(query.excludeId)}`);
+  if (query.priceMin !== undefined) parts.push(`g.price >= ${p(query.priceMin)}`);
+  if (query.priceMax !== undefined) parts.push(`g.price <= ${p(query.priceMax)}`);
+  if (query.tags.length > 0) parts.push(`g.tags @> ${p(query.tags)}::text[]`);
+  for (const condition of query.attrs) {
+    const key = p(condition.key);
+    if (condition.kind === 'int') {
+      parts.push(`jsonb_typeof(g.attrs -> ${key}) = 'number'`);
+      if (condition.min !== undefined) parts.push(`(g.attrs ->> ${key})::numeric >= ${p(condition.min)}`);
+      if (condition.max !== undefined) parts.push(`(g.attrs ->> ${key})::numeric <= ${p(condition.max)}`);
+    } else if (condition.kind === 'enum') {
+      parts.push(`g.attrs ->> ${key} = any(${p(condition.values)}::text[])`);
+    } else {
+      parts.push(`g.attrs -> ${key} ?| ${p(condition.values)}::text[]`);
+    }
+  }
+  return { text: parts.join(' and '), params };
+}
+
+/** Named prepared statements: PostgreSQL parses and plans each distinct list query once per connection. */
+const statementName = (text: string) => `goods_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+const run = <T>(executor: Executor, text: string, params: unknown[]) =>
+  preparedRows<T>(executor, statementName(text), text, params);
+
+interface RawCard {
+  id: number | string;
+  title: string;
+  game_id: number;
+  platform: Platform;
+  partition_id: number;
+  price: number | string;
+  original_price: number | string | null;
+  cover: string | null;
+  tags: GoodsTag[];
+  highlights: string[];
+  views: number;
+  favourites: number;
+  listed_at: Date | string | null;
+  seller_id: number | string;
+  store_name: string;
+  description: string;
+}
+
+// node-postgres answers bigint as text; PGlite as a number.
+const cardRowOf = (raw: RawCard) => ({
+  id: Number(raw.id),
+  title: raw.title,
+  gameId: raw.game_id,
+  platform: raw.platform,
+  partitionId: raw.partition_id,
+  price: Number(raw.price),
+  originalPrice: raw.original_price === null ? null : Number(raw.original_price),
+  cover: raw.cover,
+  tags: raw.tags,
+  highlights: raw.highlights,
+  views: raw.views,
+  favourites: raw.favourites,
+  listedAt: raw.listed_at === null ? null : new Date(raw.listed_at),
+  sellerId: Number(raw.seller_id),
+  storeName: raw.store_name,
+  description: raw.description,
+});
+
+export async function listCards(
+  executor: Executor,
+  where: Where,
+  sort: GoodsSort,
+  limit: number,
+  offset: number,
+  withDescription: boolean,
+) {
+  const params = [...where.params, limit, offset];
+  const text = `select g.id, g.title, g.game_id, g.platform, g.partition_id, g.price, g.original_price, g.screenshots[1] as cover,
+    g.tags, g.highlights, g.views, g.favourites, g.listed_at, g.seller_id, coalesce(s.name, '') as store_name,
+    ${withDescription ? 'g.description' : "''"} as description
+    from goods g left join stores s on s.user_id = g.seller_id
+    where ${where.text} order by ${orders[sort]} limit $${params.length - 1} offset $${params.length}`;
+  return (await run<RawCard>(executor, text, params)).map(cardRowOf);
+}
+
+export type CardRow = Omit<Awaited<ReturnType<typeof listCards>>[number], 'description'>;
+
+export async function countGoods(executor: Executor, where: Where): Promise<number> {
+  const [row] = await run<{ n: number | string }>(
+    executor,
+    `select count(*) as n from goods g where ${where.text}`,
+    where.params,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function maxGoodsId(executor: Executor): Promise<number> {
+  const [row] = await run<{ n: number | string | null }>(executor, 'select max(id) as n from goods', []);
+  return Number(row?.n ?? 0);
+}
+
+export const cardColumns = {
+  id: goods.id,
+  title: goods.title,
+  gameId: goods.gameId,
+  platform: goods.platform,
+  partitionId: goods.partitionId,
+  price: goods.price,
+  originalPrice: goods.originalPrice,
+  cover: sql<string | null>`${goods.screenshots}[1]`,
+  tags: goods.tags,
+  highlights: goods.highlights,
+  views: goods.views,
+  favourites: goods.favourites,
+  listedAt: goods.listedAt,
+  sellerId: goods.sellerId,
+  storeName: sql<string>`coalesce(${stores.name}, '')`,
+};
+
+/** Cards of any status, in the order of `ids`. */
+export async function cardsByIds(executor: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await executor
+    .select({ ...cardColumns, status: goods.status })
+    .from(goods)
+    .leftJoin(stores, eq(stores.userId, goods.sellerId))
+    .where(inArray(goods.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function goodsRow(executor: Executor, id: number, lock = false) {
+  const query = executor.select().from(goods).where(eq(goods.id, id));
+  return (lock ? await query.for('update') : await query)[0];
+}
+export type GoodsRow = typeof goods.$inferSelect;
+
+export async function gameIdOf(executor: Executor, id: number): Promise<number | undefined> {
+  const [row] = await executor.select({ gameId: goods.gameId }).from(goods).where(eq(goods.id, id));
+  return row?.gameId;
+}
+
+/** On-sale count and average price per game (the game ranking). */
+export async function onSaleStatsByGame(
+  executor: Executor,
+): Promise<Map<number, { count: number; avgPrice: number }>> {
+  const rows = await executor
+    .select({
+      gameId: goods.gameId,
+      value: count(),
+      avg: sql<string>`coalesce(avg(${goods.price}), 0)::bigint`,
+    })
+    .from(goods)
+    .where(sql`${goods.status} = 'on_sale'`)
+    .groupBy(goods.gameId);
+  return new Map(rows.map((row) => [row.gameId, { count: row.value, avgPrice: Number(row.avg) }]));
+}

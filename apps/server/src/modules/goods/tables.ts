@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type {
+  AttributeValues,
+  CommentTag,
+  CompensationOptionCode,
+  GoodsStatus,
+  GoodsTag,
+  Platform,
+} from '@haoshi/contracts';
+import { users } from '../identity/tables.ts';
+import { gamePartitions, games } from '../catalogue/tables.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const onSale = sql`status = 'on_sale'`;
+
+/** A seller's shop front: one per user who has published. */
+export const stores = pgTable('stores', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  name: text('name').notNull(),
+  avatar: text('avatar').notNull().default(''),
+  intro: text('intro').notNull().default(''),
+  /** Average rating × 100 (498 = 4.98). */
+  rating: integer('rating').notNull().default(500),
+  deals: integer('deals').notNull().default(0),
+  followers: integer('followers').notNull().default(0),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const goods = pgTable(
+  'goods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    platform: text('platform').$type<Platform>().notNull(),
+    partitionId: integer('partition_id')
+      .notNull()
+      .references(() => gamePartitions.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    attrs: jsonb('attrs').$type<AttributeValues>().notNull(),
+    bindings: jsonb('bindings').$type<AttributeValues>().notNull(),
+    guarantees: text('guarantees').array().$type<CompensationOptionCode[]>().notNull(),
+    screenshots: text('screenshots').array().notNull(),
+    /** Card texts derived from the highlighted attributes at write time. */
+    highlights: text('highlights').array().notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    originalPrice: bigint('original_price', { mode: 'number' }),
+    bargain: boolean('bargain').notNull().default(false),
+    urgent: boolean('urgent').notNull().default(false),
+    tags: text('tags').array().$type<GoodsTag[]>().notNull(),
+    accountHint: text('account_hint').notNull().default(''),
+    privateNote: text('private_note').notNull().default(''),
+    reviewNote: text('review_note').notNull().default(''),
+    status: text('status').$type<GoodsStatus>().notNull().default('draft'),
+    views: integer('views').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    /** Sort key of 热度: views + 20 × favourites. */
+    heat: integer('heat').notNull().default(0),
+    /** Sort key of 综合: hours since the epoch at listing plus boosts for trust signals; fixed until the next write. */
+    rankScore: integer('rank_score').notNull().default(0),
+    /** Normalised text searched with pg_trgm (see search-text.ts). */
+    searchText: text('search_text').notNull().default(''),
+    listedAt: timestamptz('listed_at'),
+    verifiedAt: timestamptz('verified_at'),
+    verifiedBy: bigint('verified_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('goods_seller_idx').on(table.sellerId, table.updatedAt.desc(), table.id.desc()),
+    index('goods_sale_rank_idx').on(table.rankScore.desc(), table.id.desc()).where(onSale),
+    index('goods_sale_newest_idx').on(table.listedAt.desc(), table.id.desc()).where(onSale),
+    index('goods_sale_price_idx').on(table.price, table.id).where(onSale),
+    index('goods_sale_heat_idx').on(table.heat.desc(), table.id.desc()).where(onSale),
+    index('goods_sale_game_rank_idx').on(table.gameId, table.rankScore.desc(), table.id.desc()).where(onSale),
+    index('goods_sale_game_newest_idx')
+      .on(table.gameId, table.listedAt.desc(), table.id.desc())
+      .where(onSale),
+    index('goods_sale_game_price_idx').on(table.gameId, table.price, table.id).where(onSale),
+    index('goods_sale_game_heat_idx').on(table.gameId, table.heat.desc(), table.id.desc()).where(onSale),
+    index('goods_sale_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).where(onSale),
+  ],
+);
+
+/** Reviews of a seller, left by buyers after a trade (the order flow writes them; demo data seeds them). */
+export const goodsComments = pgTable(
+  'goods_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    goodsId: bigint('goods_id', { mode: 'number' }).references(() => goods.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    content: text('content').notNull(),
+    tags: text('tags').array().$type<CommentTag[]>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('goods_comments_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc())],
+);
+
+export const goodsQrTickets = pgTable('goods_qr_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  goodsId: bigint('goods_id', { mode: 'number' })
+    .notNull()
+    .references(() => goods.id),
+  expiresAt: timestamptz('expires_at').notNull(),
+  scannedAt: timestamptz('scanned_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const goodsFavourites = pgTable(
+  'goods_favourites',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    goodsId: bigint('goods_id', { mode: 'number' })
+      .notNull()
+      .references(() => goods.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.goodsId] }),
+    index('goods_favourites_user_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Footprints (足迹) of a viewer, which are also the visitors (访客) of the seller. */
+export const goodsFootprints = pgTable(
+  'goods_footprints',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    goodsId: bigint('goods_id', { mode: 'number' })
+      .notNull()
+      .references(() => goods.id),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    visits: integer('visits').notNull().default(1),
+    lastVisitedAt: timestamptz('last_visited_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.goodsId] }),
+    index('goods_footprints_user_idx').on(table.userId, table.lastVisitedAt.desc()),
+    index('goods_footprints_seller_idx').on(table.sellerId, table.lastVisitedAt.desc()),
+  ],
+);
+
+export const storeFollows = pgTable(
+  'store_follows',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    sellerId: bigint('seller_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.userId),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.sellerId] }),
+    index('store_follows_user_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);

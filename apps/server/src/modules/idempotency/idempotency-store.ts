@@ -1,0 +1,96 @@
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { addSeconds } from '../../lib/time.ts';
+import { idempotencyKeys } from './tables.ts';
+
+/** How long a key is remembered (Stripe keeps them 24 h). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+/**
+ * An attempt still "in flight" after this long died with its process; a retry with the same request
+ * may take the key over. The client's time-outs are at most 60 s (SPEC §9).
+ */
+export const STALE_CLAIM_SECONDS = 120;
+
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  /** Identifies this attempt: a slow attempt whose key was taken over cannot overwrite the new one. */
+  claimedAt: Date;
+}
+
+export type ClaimOutcome =
+  | { status: 'claimed'; claim: IdempotencyClaim }
+  | { status: 'replay'; statusCode: number; contentType: string; body: string }
+  | { status: 'mismatch' }
+  | { status: 'in_flight' };
+
+const keyOf = (claim: IdempotencyClaim) =>
+  and(
+    eq(idempotencyKeys.scope, claim.scope),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.claimedAt, claim.claimedAt),
+  );
+
+export function createIdempotencyStore(db: Database, now: () => Date) {
+  /** Claims (scope, key) for a request with this fingerprint, or says why not. */
+  async function claim(scope: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
+    // A retry may also find the key released (deleted) between its two statements: try again.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const at = now();
+      const fresh = {
+        fingerprint,
+        state: 'in_flight' as const,
+        claimedAt: at,
+        expiresAt: addSeconds(at, IDEMPOTENCY_TTL_SECONDS),
+      };
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ scope, key, ...fresh })
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.scope, idempotencyKeys.key],
+          set: { ...fresh, statusCode: null, contentType: null, response: null },
+          setWhere: or(
+            lte(idempotencyKeys.expiresAt, at),
+            and(
+              eq(idempotencyKeys.state, 'in_flight'),
+              eq(idempotencyKeys.fingerprint, fingerprint),
+              lte(idempotencyKeys.claimedAt, addSeconds(at, -STALE_CLAIM_SECONDS)),
+            ),
+          ),
+        })
+        .returning({ claimedAt: idempotencyKeys.claimedAt });
+      if (claimed[0]) return { status: 'claimed', claim: { scope, key, claimedAt: claimed[0].claimedAt } };
+
+      const [existing] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      if (!existing) continue;
+      if (existing.fingerprint !== fingerprint) return { status: 'mismatch' };
+      if (existing.state === 'in_flight' || existing.statusCode === null || existing.response === null)
+        return { status: 'in_flight' };
+      return {
+        status: 'replay',
+        statusCode: existing.statusCode,
+        contentType: existing.contentType ?? 'application/json; charset=utf-8',
+        body: existing.response,
+      };
+    }
+    return { status: 'in_flight' };
+  }
+
+  /** Stores the first response; later requests with the key get it back. */
+  async function complete(claim: IdempotencyClaim, statusCode: number, contentType: string, body: string) {
+    await db
+      .update(idempotencyKeys)
+      .set({ state: 'done', statusCode, contentType, response: body })
+      .where(and(keyOf(claim), eq(idempotencyKeys.state, 'in_flight')));
+  }
+
+  /** Forgets an attempt that produced no result worth replaying (a server error), so a retry runs again. */
+  async function release(claim: IdempotencyClaim) {
+    await db.delete(idempotencyKeys).where(and(keyOf(claim), eq(idempotencyKeys.state, 'in_flight')));
+  }
+
+  return { claim, complete, release };
+}

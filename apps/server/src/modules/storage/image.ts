@@ -1,0 +1,92 @@
+import sharp from 'sharp';
+import { imageResizeSteps, UPLOAD_MAX_DIMENSION, type UploadContentType } from '@haoshi/contracts';
+
+/** The image type the bytes really are, whatever the client said. */
+export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  return undefined;
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A decompression bomb stops here instead of filling memory. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+/**
+ * Decodes and re-encodes as JPEG: orientation applied, scaled into the maximum dimension, and
+ * nothing of the original file kept (EXIF with GPS positions, ICC, comments, trailing bytes).
+ * Throws when the bytes do not decode.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<EncodedImage> {
+  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({
+      width: UPLOAD_MAX_DIMENSION,
+      height: UPLOAD_MAX_DIMENSION,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+export interface ResizeRequest {
+  width: number;
+  height: number | undefined;
+}
+
+const LARGEST_STEP = Math.max(...imageResizeSteps);
+const snap = (value: number): number => imageResizeSteps.find((step) => step >= value) ?? LARGEST_STEP;
+
+/**
+ * Reads SPEC §9's suffix value "image/resize,w_<w>[,h_<h>]" (OSS also allows m_ and l_ parts, which
+ * are ignored). Sizes snap up to the allowed steps so that the cache holds a bounded set per image.
+ */
+export function parseResizeProcess(value: string): ResizeRequest | undefined {
+  const [action, ...parts] = value.split(',');
+  if (action !== 'image/resize') return undefined;
+  let width: number | undefined;
+  let height: number | undefined;
+  for (const part of parts) {
+    const match = /^([a-z])_(\d{1,5})$/.exec(part);
+    if (!match) return undefined;
+    const size = Number(match[2]);
+    if (match[1] === 'w') width = size;
+    else if (match[1] === 'h') height = size;
+  }
+  if (width === undefined || width < 1) return undefined;
+  return { width: snap(width), height: height === undefined || height < 1 ? undefined : snap(height) };
+}
+
+export async function resizeImage(
+  bytes: Buffer,
+  request: ResizeRequest,
+  contentType: string,
+): Promise<Buffer> {
+  const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({
+    width: request.width,
+    ...(request.height === undefined ? {} : { height: request.height }),
+    fit: request.height === undefined ? 'inside' : 'cover',
+    withoutEnlargement: true,
+  });
+  if (contentType === 'image/png') return pipeline.png().toBuffer();
+  if (contentType === 'image/webp') return pipeline.webp({ quality: 80 }).toBuffer();
+  return pipeline.jpeg({ quality: 80 }).toBuffer();
+}

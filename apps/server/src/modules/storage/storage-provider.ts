@@ -1,0 +1,37 @@
+/**
+ * Where uploaded and demo images live. The built-in provider keeps them on local disk behind
+ * signed URLs served by this server; the S3 adapter uses any S3-compatible store with presigned PUTs.
+ */
+export interface UploadTargetInput {
+  ticketId: string;
+  key: string;
+  contentType: string;
+  bytes: number;
+  expiresAt: Date;
+}
+
+export interface UploadTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface StorageProvider {
+  readonly kind: 'local' | 's3';
+  /** Where a stored object can be read by a browser. */
+  publicUrl(key: string): string;
+  /** The signed, expiring URL one ticket's bytes go to. */
+  uploadTarget(input: UploadTargetInput): Promise<UploadTarget>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer | undefined>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** Keys are chosen by the server: lower-case segments and one image extension, never "..". */
+export const storageKeyPattern = /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/;
+
+export const contentTypeOfKey = (key: string): string => {
+  if (key.endsWith('.png')) return 'image/png';
+  if (key.endsWith('.webp')) return 'image/webp';
+  if (key.endsWith('.svg')) return 'image/svg+xml';
+  return 'image/jpeg';
+};

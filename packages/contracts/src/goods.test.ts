@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedGoodsActions,
+  goodsStatuses,
+  goodsTransitions,
+  nextGoodsStatus,
+  publishRequestSchema,
+  validateListingProperties,
+  type PublishProperties,
+} from './index.ts';
+
+describe('goods state machine', () => {
+  it('names only known states and leads every state somewhere or ends it', () => {
+    for (const transition of goodsTransitions) {
+      for (const from of transition.from) expect(goodsStatuses).toContain(from);
+      if (transition.to !== 'same') expect(goodsStatuses).toContain(transition.to);
+    }
+    expect(allowedGoodsActions('sold', 'seller')).toEqual([]);
+  });
+
+  it('lets the seller publish and shelve, the system review and lock', () => {
+    expect(nextGoodsStatus('draft', 'submit', 'seller')).toBe('pending_review');
+    expect(nextGoodsStatus('pending_review', 'approve', 'system')).toBe('on_sale');
+    expect(nextGoodsStatus('pending_review', 'approve', 'seller')).toBeUndefined();
+    expect(nextGoodsStatus('on_sale', 'shelf_off', 'seller')).toBe('off_shelf');
+    expect(nextGoodsStatus('off_shelf', 'shelf_on', 'seller')).toBe('pending_review');
+    expect(nextGoodsStatus('on_sale', 'edit', 'seller')).toBeUndefined();
+    expect(nextGoodsStatus('on_sale', 'lock', 'system')).toBe('locked');
+    expect(nextGoodsStatus('locked', 'sell', 'system')).toBe('sold');
+    expect(allowedGoodsActions('draft', 'seller')).toEqual(['edit', 'submit']);
+  });
+});
+
+const properties: Pick<PublishProperties, 'fields' | 'bindings'> = {
+  fields: [
+    {
+      key: 'level',
+      label: '等级',
+      type: 'int',
+      min: 1,
+      max: 60,
+      unit: '级',
+      required: true,
+      filterable: true,
+      highlight: true,
+    },
+    {
+      key: 'rank',
+      label: '段位',
+      type: 'enum',
+      options: [{ value: 'v1', label: '黄金' }],
+      required: true,
+      filterable: true,
+      highlight: true,
+    },
+    {
+      key: 'skins',
+      label: '稀有皮肤',
+      type: 'multi',
+      options: [{ value: 'a', label: 'A' }],
+      max_select: 1,
+      required: false,
+      filterable: true,
+      highlight: false,
+    },
+  ],
+  bindings: [{ key: 'can_rebind', label: '支持换绑', type: 'bool', required: true }],
+};
+
+describe('listing properties', () => {
+  it('accepts values that fit the schema', () => {
+    expect(
+      validateListingProperties(properties, { level: 30, rank: 'v1', skins: ['a'] }, { can_rebind: true }),
+    ).toEqual([]);
+  });
+
+  it('names every field that does not', () => {
+    const problems = validateListingProperties(
+      properties,
+      { level: 61, rank: 'v9', skins: ['a', 'a'], extra: 1 },
+      {},
+    );
+    expect(problems.map((problem) => problem.field)).toEqual([
+      'attrs.extra',
+      'attrs.level',
+      'attrs.rank',
+      'attrs.skins',
+      'bindings.can_rebind',
+    ]);
+    expect(problems[1]?.message).toBe('等级须在1到60级之间');
+  });
+
+  it('refuses contact details and control characters in the texts, and parses the price to fen', () => {
+    const base = { game_id: 1, platform: 'ios', partition_id: 1, title: '王者荣耀 好号', price: '12.5' };
+    expect(publishRequestSchema.parse(base).price).toBe(1250);
+    expect(publishRequestSchema.safeParse({ ...base, title: '王者 加V信 好号' }).success).toBe(false);
+    expect(publishRequestSchema.safeParse({ ...base, description: '电话 138 1234 5678' }).success).toBe(
+      false,
+    );
+    expect(publishRequestSchema.safeParse({ ...base, title: '王者荣耀\u0000好号' }).success).toBe(false);
+  });
+});
