@@ -73,6 +73,24 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
+              message: 'Only the server imports the server.',
+            },
+          ],
+          paths: [
+            {
+              name: 'antd-mobile',
+              importNames: ['Toast', 'Dialog', 'Modal'],
+              message: 'Use core/feedback-ui (loads Toast/Dialog on first use, off the first visit).',
+            },
+          ],
+        },
+      ],
       'boundaries/element-types': [
         'error',
         {
@@ -88,5 +106,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The declarative ConfirmDialog and the lazy loader itself may import the components; tests spy on them.
+    files: [
+      'apps/web/src/core/feedback-ui-antd.ts',
+      'apps/web/src/core/confirm-dialog.tsx',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

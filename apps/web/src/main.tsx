@@ -1,4 +1,3 @@
-import '@/core/antd-react19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError, isHandledError } from '@/core/http/client';
+import { isApiError, isHandledError } from '@/core/http/errors';
 
 const MAX_RETRIES = 1;
 

@@ -36,7 +36,8 @@ afterEach(() => {
 describe('navigation rules', () => {
   it('sends an anonymous visitor of an L route to /h5Login?redirect=…', async () => {
     const router = renderAt('/wallet?from=mine');
-    await screen.findByRole('button', { name: '获取验证码' });
+    // The file's first lazy screen also loads the http client (no longer part of the start-up graph).
+    await screen.findByRole('button', { name: '获取验证码' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/h5Login');
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/wallet?from=mine')}`);
   });

@@ -1,5 +1,6 @@
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFeedbackUi } from './feedback-ui';
 import { runAction } from './action';
 import { fakeServer, networkError, type FakeHandler } from './http/fake-server.test-support';
 import { setNavigator } from './navigation';
@@ -12,7 +13,10 @@ function serve(handler: FakeHandler) {
   return server;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
+  // 'not shown' assertion cannot pass merely because the feedback UI was still loading.
+  await loadFeedbackUi();
   unregister = setNavigator(vi.fn());
   vi.spyOn(Toast, 'show').mockReturnValue({ close: vi.fn() });
   vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);

@@ -1,5 +1,5 @@
-import { Toast } from 'antd-mobile';
-import { confirm } from './confirm-dialog';
+import { confirm } from './confirm';
+import { showToast } from './feedback-ui';
 import { http, unwrap } from './http/client';
 import { showError } from './http/show-error';
 
@@ -23,7 +23,7 @@ export async function runAction({ confirmText, method, url, body }: ActionReques
     if (!(await confirm({ content: confirmText }))) return false;
     const envelope = method === 'GET' ? await http.get(url, body) : await http.post(url, body);
     unwrap(envelope);
-    Toast.show(ACTION_SUCCESS_TEXT);
+    showToast(ACTION_SUCCESS_TEXT);
     return true;
   } catch (error) {
     showError(error);

@@ -3,7 +3,9 @@ import { createRoot, type Root } from 'react-dom/client';
 
 /**
  * antd-mobile 5 renders its imperative pieces (Toast, Dialog.confirm…) with ReactDOM.render,
- * which React 19 removed; this gives it a root per container instead. Import before any use.
+ * which React 19 removed; this gives it a root per container instead. Import before any use:
+ * feedback-ui-antd.ts does, which is why imperative calls go through feedback-ui.ts (this glue
+ * pulls in rc-util's render and a regenerator runtime the first screen does not need).
  */
 const roots = new WeakMap<Element | DocumentFragment, Root>();
 

@@ -1,4 +1,3 @@
-import './antd-react19';
 import { initClientEnvironment } from './channel';
 import { ensureDeviceSignature } from './device-signature-store';
 
@@ -7,7 +6,7 @@ export async function bootClient(): Promise<void> {
   initClientEnvironment();
   await ensureDeviceSignature();
   // The server-issued device id may arrive later; requests until then carry the default one.
-  // Loaded after start-up: the flow validates answers with zod, which the first screen does not need.
+  // Loaded after start-up: the first screen does not need the device-id flow to paint.
   void import('./device-signature').then(
     ({ refreshDeviceId }) => refreshDeviceId(),
     () => undefined,

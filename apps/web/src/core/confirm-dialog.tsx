@@ -1,12 +1,8 @@
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { CANCEL_TEXT, CONFIRM_TEXT, confirmDialogWidthStyle as widthStyle } from './confirm';
 
-/** SPEC §4: 9.06667rem is 340px on the 375px design width (DESIGN §6). */
-export const CONFIRM_DIALOG_WIDTH = '9.06667rem';
-export const CONFIRM_TEXT = '确定';
-export const CANCEL_TEXT = '取消';
-
-const widthStyle = { '--min-width': CONFIRM_DIALOG_WIDTH, '--max-width': CONFIRM_DIALOG_WIDTH };
+export { CANCEL_TEXT, confirm, CONFIRM_DIALOG_WIDTH, CONFIRM_TEXT, type ConfirmOptions } from './confirm';
 
 export interface ConfirmDialogProps {
   visible: boolean;
@@ -61,20 +57,4 @@ export function ConfirmDialog({
       ]}
     />
   );
-}
-
-export interface ConfirmOptions {
-  title?: ReactNode;
-  content?: ReactNode;
-  confirmText?: ReactNode;
-  cancelText?: ReactNode;
-}
-
-/** The same dialog, imperatively: resolves true on confirm, false on cancel. */
-export function confirm({
-  confirmText = CONFIRM_TEXT,
-  cancelText = CANCEL_TEXT,
-  ...rest
-}: ConfirmOptions): Promise<boolean> {
-  return Dialog.confirm({ ...rest, confirmText, cancelText, style: widthStyle });
 }

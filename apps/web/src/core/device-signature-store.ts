@@ -1,6 +1,6 @@
-// The device signature as the first visit needs it: create, encrypt and store. Nothing here loads
-// a schema library, so the first screen does not pay for zod; reading and the device-id flow live
-// in device-signature.ts and load after start-up.
+// The device signature as the first visit needs it: create, encrypt and store. Reading and the
+// device-id flow live in device-signature.ts and load after start-up. Neither loads a schema
+// library (zod): answers are checked with the guards of @haoshi/contracts' device-guards.ts.
 import {
   DEFAULT_DEVICE_ID,
   DEFAULT_DEVICE_SIGN_KEY,

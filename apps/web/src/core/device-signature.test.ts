@@ -10,6 +10,7 @@ import {
   readDeviceSignature,
   refreshDeviceId,
 } from './device-signature';
+import { loadFeedbackUi } from './feedback-ui';
 import { fakeServer, networkError, type FakeHandler } from './http/fake-server.test-support';
 import { readHeaderSign, writeHeaderSign, writePackageName } from './storage';
 
@@ -123,6 +124,8 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
   let original = '';
 
   beforeEach(async () => {
+    // Loaded up front, Toast and Dialog calls are synchronous, so 'not shown' below is exact.
+    await loadFeedbackUi();
     vi.stubGlobal('fetch', fetchMock);
     vi.spyOn(Toast, 'show');
     vi.spyOn(Dialog, 'confirm');

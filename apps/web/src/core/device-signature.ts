@@ -2,9 +2,9 @@ import {
   apiPaths,
   DEFAULT_DEVICE_ID,
   DEVICE_SIGNATURE_CHANNEL,
-  deviceIdDataSchema,
-  deviceSignatureSchema,
-  securityTokenResponseSchema,
+  isDeviceIdData,
+  securityTokenOf,
+  toDeviceSignature,
   type DeviceSignature,
 } from '@haoshi/contracts';
 import { base64ToBytes, utf8ToBase64 } from './base64';
@@ -45,8 +45,7 @@ export async function decryptDeviceSignature(
       await importKey(key),
       sealed.slice(IV_BYTES),
     );
-    const parsed = deviceSignatureSchema.safeParse(JSON.parse(decoder.decode(plain)));
-    return parsed.success ? parsed.data : undefined;
+    return toDeviceSignature(JSON.parse(decoder.decode(plain)));
   } catch {
     return undefined;
   }
@@ -82,9 +81,7 @@ async function fetchSecurityToken(
       body: JSON.stringify({ device_id: deviceId, package: getCurrentPackage(), fingerprint: fingerprint() }),
     },
   });
-  const parsed = securityTokenResponseSchema.safeParse(answer);
-  if (!parsed.success || (parsed.data.code !== 200 && parsed.data.code !== 201)) return undefined;
-  return parsed.data.token || undefined;
+  return securityTokenOf(answer);
 }
 
 /**
@@ -101,15 +98,14 @@ export async function refreshDeviceId({ baseUrls = [''] }: RefreshDeviceIdOption
       { token: utf8ToBase64(token) },
       { silent: true },
     );
-    const data = deviceIdDataSchema.safeParse(envelope.data);
-    if (envelope.err_code !== 0 || !data.success) return;
-    // Parsing keeps an out-of-contract device id (too long, empty) from ever being stored.
-    const signature = deviceSignatureSchema.safeParse({
-      device_id: data.data.device_id,
+    if (envelope.err_code !== 0 || !isDeviceIdData(envelope.data)) return;
+    // Checking keeps an out-of-contract device id (too long, empty) from ever being stored.
+    const signature = toDeviceSignature({
+      device_id: envelope.data.device_id,
       channel: DEVICE_SIGNATURE_CHANNEL,
       package: getCurrentPackage(),
     });
-    if (signature.success) await storeSignature(signature.data);
+    if (signature !== undefined) await storeSignature(signature);
   } catch {
     // SPEC §4: the existing signature stays.
   }

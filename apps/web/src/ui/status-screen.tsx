@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, type ErrorBlockProps } from 'antd-mobile';
+import { Button, createErrorBlock, type ErrorBlockProps } from 'antd-mobile';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import './ui.css';
 
 export interface StatusAction {
@@ -16,15 +17,40 @@ interface StatusScreenProps {
   testId?: string;
 }
 
+/** ErrorBlock's own layout with an empty picture area: the texts show while the picture loads. */
+const BlockWithoutPicture = createErrorBlock({});
+const IllustratedBlock = lazy(() => import('./status-block'));
+
+/** A picture that cannot load (offline, say) leaves the block without it; the screen still works. */
+class KeepFallbackOnError extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
 /** A whole-screen empty, error or waiting state with what the user can do about it. */
 export function StatusScreen({ status, title, description, actions, testId }: StatusScreenProps) {
+  const withoutPicture = <BlockWithoutPicture status={status} title={title} description={description} />;
   return (
     <div
       className="status-screen"
       data-testid={testId}
       role={status === 'disconnected' ? 'alert' : undefined}
     >
-      <ErrorBlock status={status} title={title} description={description} />
+      <KeepFallbackOnError fallback={withoutPicture}>
+        <Suspense fallback={withoutPicture}>
+          <IllustratedBlock status={status} title={title} description={description} />
+        </Suspense>
+      </KeepFallbackOnError>
       {actions.map((action) => (
         <Button
           key={action.text}

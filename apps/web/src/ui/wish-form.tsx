@@ -1,14 +1,14 @@
-import { Button, TextArea, Toast } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiPaths, type FeedbackItem, type FeedbackRequest } from '@haoshi/contracts';
+import { showToast } from '@/core/feedback-ui';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
 import { startLoginFlow } from '@/core/login-flow';
 import { useIsLoggedIn } from '@/core/storage';
 import { uiMessages } from './messages';
 
-/** SPEC §7 user feedback call; a wish is feedback about a page that is not built yet. */
-const FEEDBACK_PATH = '/app/user/feedback';
 const WISH_MAX_LENGTH = 200;
 
 interface Wish {
@@ -16,8 +16,10 @@ interface Wish {
   page: string;
 }
 
-function submitWish(wish: Wish): Promise<unknown> {
-  return http.post<unknown>(FEEDBACK_PATH, { ...wish, category: 'feature_request' }).then(unwrap);
+/** A wish is feedback (SPEC §7 POST /app/user/feedback) about a page that is not built yet. */
+function submitWish(wish: Wish): Promise<FeedbackItem> {
+  const body: FeedbackRequest = { ...wish, category: 'feature_request' };
+  return http.post<FeedbackItem>(apiPaths.feedback, body).then(unwrap);
 }
 
 /** keepsDraft: the route is keep-alive, so a half-written wish survives leaving the page. */
@@ -28,14 +30,14 @@ export function WishForm({ page, keepsDraft }: { page: string; keepsDraft: boole
     mutationFn: submitWish,
     onSuccess: () => {
       setContent('');
-      Toast.show({ icon: 'success', content: uiMessages.wishThanks });
+      showToast({ icon: 'success', content: uiMessages.wishThanks });
     },
     onError: showError,
   });
 
   const submit = () => {
     if (!loggedIn) startLoginFlow();
-    else if (content.trim() === '') Toast.show(uiMessages.wishEmpty);
+    else if (content.trim() === '') showToast(uiMessages.wishEmpty);
     else mutation.mutate({ content: content.trim(), page });
   };
 

@@ -1,6 +1,7 @@
 import { CanceledError } from 'axios';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFeedbackUi } from '../feedback-ui';
 import { setNavigator } from '../navigation';
 import { getAuthorization, writeHeaderSign } from '../storage';
 import { ApiError, HandledError, http, isHandledError, unwrap } from './client';
@@ -15,7 +16,10 @@ function serve(handler: FakeHandler) {
   return server;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
+  // 'not shown' assertion cannot pass merely because the feedback UI was still loading.
+  await loadFeedbackUi();
   unregister = setNavigator(navigate);
   vi.spyOn(Toast, 'show');
   vi.spyOn(Dialog, 'confirm').mockResolvedValue(false);

@@ -7,6 +7,7 @@ import { setNavigator } from '../navigation';
 import { getAuthorization, writeHeaderSign, writeSoftwareType } from '../storage';
 import { http } from './client';
 import { isCatalogueHandled } from './error-catalogue';
+import { loadFeedbackUi } from '../feedback-ui';
 import { fakeServer } from './fake-server.test-support';
 
 type HostWindow = Window & { HaoshiAndroid?: Record<string, unknown> };
@@ -27,7 +28,10 @@ function respond(envelope: Envelope): void {
   server = fakeServer(() => ({ data: envelope }));
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
+  // 'not shown' assertion cannot pass merely because the feedback UI was still loading.
+  await loadFeedbackUi();
   unregister = setNavigator(navigate);
   writeHeaderSign({ Authorization: 'tok', Os: '4' });
   window.history.replaceState(null, '', '/wallet');

@@ -1,4 +1,3 @@
-import { Dialog, Toast } from 'antd-mobile';
 import {
   ErrorCodes,
   errorMessages,
@@ -7,6 +6,7 @@ import {
   type Envelope,
 } from '@haoshi/contracts';
 import { isNativeApp } from '../channel';
+import { showAlertDialog, showConfirmDialog, showToast } from '../feedback-ui';
 import { startLoginFlow } from '../login-flow';
 import { bridge } from '../native-bridge';
 import { navigateTo } from '../navigation';
@@ -32,24 +32,26 @@ let updateDialogOpen = false;
 function showUpdateDialog(): void {
   if (updateDialogOpen) return;
   updateDialogOpen = true;
-  void Dialog.confirm({
+  void showConfirmDialog({
     title: UPDATE_DIALOG_TITLE,
     content: errorMessages[ErrorCodes.APP_UPDATE_REQUIRED],
     confirmText: '知道了',
     cancelText: '取消',
-  }).finally(() => {
-    updateDialogOpen = false;
-  });
+  })
+    .catch(() => false)
+    .finally(() => {
+      updateDialogOpen = false;
+    });
 }
 
 async function showServerDialog(dialog: ServerDialog): Promise<void> {
   const base = { title: dialog.title, content: dialog.message };
   if (dialog.type === 1) {
-    await Dialog.alert({ ...base, confirmText: dialog.center_btn ?? '知道了' });
+    await showAlertDialog({ ...base, confirmText: dialog.center_btn ?? '知道了' });
     runBtnPage(dialog.btn_page);
     return;
   }
-  const confirmed = await Dialog.confirm({
+  const confirmed = await showConfirmDialog({
     ...base,
     confirmText: dialog.right_btn ?? '确定',
     cancelText: dialog.left_btn ?? '取消',
@@ -62,7 +64,7 @@ const rules: readonly Rule[] = [
   {
     matches: (env) => loginRequiredCodes.has(env.err_code),
     run: () => {
-      Toast.show(errorMessages[ErrorCodes.LOGIN_REQUIRED]);
+      showToast(errorMessages[ErrorCodes.LOGIN_REQUIRED]);
       startLoginFlow();
     },
   },
@@ -92,7 +94,8 @@ const rules: readonly Rule[] = [
   {
     matches: (env) => env.dialog !== undefined,
     run: (env) => {
-      if (env.dialog) void showServerDialog(env.dialog);
+      // A dialog that cannot load (offline) is dropped, and its btn_page with it.
+      if (env.dialog) showServerDialog(env.dialog).catch(() => undefined);
     },
   },
 ];

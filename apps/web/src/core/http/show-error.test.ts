@@ -1,9 +1,13 @@
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, HandledError } from './errors';
+import { loadFeedbackUi } from '../feedback-ui';
 import { showError } from './show-error';
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
+  // 'not shown' assertion cannot pass merely because the feedback UI was still loading.
+  await loadFeedbackUi();
   vi.spyOn(Toast, 'show').mockReturnValue({ close: vi.fn() });
 });
 

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { showToast } from '../feedback-ui';
 import { isApiError } from './errors';
 
 /**
@@ -6,5 +6,5 @@ import { isApiError } from './errors';
  * to shows its message; handled errors (network, dialogs, login) show nothing.
  */
 export function showError(error: unknown): void {
-  if (isApiError(error) && !error.handled) Toast.show(error.message);
+  if (isApiError(error) && !error.handled) showToast(error.message);
 }

@@ -1,6 +1,7 @@
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessChannel } from '../channel';
+import { loadFeedbackUi } from '../feedback-ui';
 import { setNavigator } from '../navigation';
 import { writeSoftwareType } from '../storage';
 import {
@@ -21,7 +22,10 @@ let unregister: () => void;
 type HostWindow = Window & { HaoshiAndroid?: unknown; HaoshiHarmony?: unknown; webkit?: unknown };
 const host = window as HostWindow;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
+  // 'not shown' assertion cannot pass merely because the feedback UI was still loading.
+  await loadFeedbackUi();
   unregister = setNavigator(navigate);
   vi.spyOn(Toast, 'show').mockReturnValue({ close: vi.fn() });
 });

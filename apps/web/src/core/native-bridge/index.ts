@@ -1,5 +1,5 @@
-import { Toast } from 'antd-mobile';
 import { AccessChannel, getAccessChannel, isIosUserAgent } from '../channel';
+import { showToast } from '../feedback-ui';
 import { navigateTo } from '../navigation';
 import { createAndroidAdapter, type AndroidHost } from './android';
 import { type NativeAction } from './actions';
@@ -31,7 +31,7 @@ function adapterFor(channel: AccessChannel, host: NativeHost): NativeAdapter | u
 }
 
 function handleUnsupported(): void {
-  if (isIosUserAgent(window.navigator.userAgent)) Toast.show(UNSUPPORTED_TOAST);
+  if (isIosUserAgent(window.navigator.userAgent)) showToast(UNSUPPORTED_TOAST);
   navigateTo(DOWNLOAD_PATH);
 }
 

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Input, Toast } from 'antd-mobile';
+import { Button, Checkbox, Input } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { loginRequestSchema, phoneSchema } from '@haoshi/contracts';
-import { confirm } from '@/core/confirm-dialog';
+import { confirm } from '@/core/confirm';
+import { showToast } from '@/core/feedback-ui';
 import { useLoginWithCode } from './api/login-with-code';
 import { useSendSmsCode } from './api/send-sms-code';
 import { authMessages } from './messages';
@@ -28,7 +29,7 @@ export function SmsLoginForm() {
   const countdown = useCountdown();
   const sendCode = useSendSmsCode((sent) => {
     countdown.start(sent.cooldown);
-    Toast.show(authMessages.codeSent);
+    showToast(authMessages.codeSent);
   });
   const completeLogin = useCompleteLogin();
   const login = useLoginWithCode(completeLogin);
@@ -36,13 +37,13 @@ export function SmsLoginForm() {
   const requestCode = () => {
     const parsed = phoneSchema.safeParse(phone);
     if (parsed.success) sendCode.mutate(parsed.data);
-    else Toast.show(parsed.error.issues[0]?.message ?? authMessages.phonePlaceholder);
+    else showToast(parsed.error.issues[0]?.message ?? authMessages.phonePlaceholder);
   };
 
   const submit = async () => {
     const parsed = loginRequestSchema.safeParse({ phone, code });
     if (!parsed.success) {
-      Toast.show(parsed.error.issues[0]?.message ?? authMessages.codePlaceholder);
+      showToast(parsed.error.issues[0]?.message ?? authMessages.codePlaceholder);
       return;
     }
     if (!agreed) {

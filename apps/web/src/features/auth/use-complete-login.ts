@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Toast } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResponse } from '@haoshi/contracts';
 import { getCurrentBrand } from '@/core/brands';
+import { showToast } from '@/core/feedback-ui';
 import { setAuthorization } from '@/core/storage';
 import { authMessages } from './messages';
 import { redirectTarget } from './redirect-target';
@@ -18,7 +18,7 @@ export function useCompleteLogin(): (login: LoginResponse) => void {
     (login: LoginResponse) => {
       setAuthorization(login.token);
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-      Toast.show({
+      showToast({
         icon: 'success',
         content: login.is_new_user ? authMessages.registered(getCurrentBrand().name) : authMessages.loggedIn,
       });

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, List, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { getCurrentBrand, getCurrentPackage } from '@/core/brands';
 import { getAccessChannel, getStatusBarHeight } from '@/core/channel';
 import { readDeviceSignature } from '@/core/device-signature';
+import { showToast } from '@/core/feedback-ui';
 import { readHeaderSign } from '@/core/storage';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import {
@@ -43,9 +44,9 @@ function Rows({ header, rows }: { header: string; rows: readonly DiagnosticRow[]
 async function copy(text: string): Promise<void> {
   try {
     await window.navigator.clipboard.writeText(text);
-    Toast.show({ icon: 'success', content: diagnosticsMessages.copied });
+    showToast({ icon: 'success', content: diagnosticsMessages.copied });
   } catch {
-    Toast.show(diagnosticsMessages.copyFailed);
+    showToast(diagnosticsMessages.copyFailed);
   }
 }
 

@@ -59,7 +59,9 @@ describe('/mine', () => {
     expect(screen.getByText('回收商')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
-    const dialogButtons = await screen.findAllByRole('button', { name: '退出登录' });
+    // The dialog loads on first use (core/feedback-ui.ts): wait for its own 退出登录 button.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '退出登录' })).toHaveLength(2));
+    const dialogButtons = screen.getAllByRole('button', { name: '退出登录' });
     fireEvent.click(dialogButtons[dialogButtons.length - 1] as HTMLElement);
 
     await screen.findByRole('button', { name: '登录 / 注册' });

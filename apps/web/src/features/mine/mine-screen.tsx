@@ -1,6 +1,7 @@
-import { Button, List, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
-import { confirm } from '@/core/confirm-dialog';
+import { confirm } from '@/core/confirm';
+import { showToast } from '@/core/feedback-ui';
 import { useIsLoggedIn } from '@/core/storage';
 import { AccountSummary } from './account-summary';
 import { useLogout } from './api/logout';
@@ -36,7 +37,7 @@ function EntryList({ header, entries }: { header: string; entries: readonly Mine
 /** /mine: the account at a glance, the user's areas, help and legal pages, and logging out. */
 export default function MineScreen() {
   const loggedIn = useIsLoggedIn();
-  const logout = useLogout(() => Toast.show({ icon: 'success', content: mineMessages.loggedOut }));
+  const logout = useLogout(() => showToast({ icon: 'success', content: mineMessages.loggedOut }));
 
   const askLogout = async () => {
     if (await confirm({ content: mineMessages.logoutConfirm, confirmText: mineMessages.logout }))

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { showConfirmDialog } from './feedback-ui';
+
+/** SPEC §4: 9.06667rem is 340px on the 375px design width (DESIGN §6). */
+export const CONFIRM_DIALOG_WIDTH = '9.06667rem';
+export const CONFIRM_TEXT = '确定';
+export const CANCEL_TEXT = '取消';
+
+export const confirmDialogWidthStyle = {
+  '--min-width': CONFIRM_DIALOG_WIDTH,
+  '--max-width': CONFIRM_DIALOG_WIDTH,
+};
+
+export interface ConfirmOptions {
+  title?: ReactNode;
+  content?: ReactNode;
+  confirmText?: ReactNode;
+  cancelText?: ReactNode;
+}
+
+/**
+ * The confirm dialog (ConfirmDialog in confirm-dialog.tsx), imperatively: resolves true on
+ * confirm, false on cancel. Dialog loads on first use (feedback-ui.ts).
+ */
+export function confirm({
+  confirmText = CONFIRM_TEXT,
+  cancelText = CANCEL_TEXT,
+  ...rest
+}: ConfirmOptions): Promise<boolean> {
+  return showConfirmDialog({ ...rest, confirmText, cancelText, style: confirmDialogWidthStyle });
+}
