@@ -64,13 +64,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, options.database ? { database: options.database } : {});
   await app.register(errorsPlugin);
 
-  const now = options.now;
+  const now = options.now ?? (() => new Date());
   const sessions = createSessionService({
     db: app.db,
     secret: config.SESSION_SECRET,
     ttlDays: config.SESSION_TTL_DAYS,
     rotateAfterSeconds: config.SESSION_ROTATE_AFTER_SECONDS,
-    ...(now ? { now } : {}),
+    now,
   });
   const securityProvider = createBuiltinSecurityProvider(config.SECURITY_PROVIDER_SECRET, now);
   const identity: IdentityServices = {
@@ -81,13 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       provider: options.smsProvider ?? createOutboxSmsProvider(app.log),
       secret: config.SESSION_SECRET,
       brandName: brands[MAIN_PACKAGE].name,
-      ...(now ? { now } : {}),
+      now,
     }),
     qrLogin: createQrLoginService({
       db: app.db,
       secret: config.SESSION_SECRET,
       sessions,
-      ...(now ? { now } : {}),
+      now,
     }),
     devices: createDeviceService({ db: app.db, provider: securityProvider }),
   };
@@ -99,8 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
-  await app.register(feedbackRoutes, { now: now ?? (() => new Date()) });
-  await app.register(listingsPlugin, { now: now ?? (() => new Date()) });
+  await app.register(feedbackRoutes, { now });
+  await app.register(listingsPlugin, { now });
   await app.register(webPlugin);
   return app;
 }

@@ -11,6 +11,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { fetchPage } from '../../lib/page.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { feedback } from './tables.ts';
@@ -76,17 +77,20 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
       const userId = requireAuth(request).user.id;
       const { page, page_size } = request.query;
       const mine = eq(feedback.userId, userId);
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(feedback)
-          .where(mine)
-          .orderBy(desc(feedback.createdAt), desc(feedback.id))
-          .limit(page_size)
-          .offset((page - 1) * page_size),
+      const { rows, total } = await fetchPage(
+        page,
+        page_size,
+        (limit, offset) =>
+          app.db
+            .select()
+            .from(feedback)
+            .where(mine)
+            .orderBy(desc(feedback.createdAt), desc(feedback.id))
+            .limit(limit)
+            .offset(offset),
         app.db.select({ value: count() }).from(feedback).where(mine),
-      ]);
-      return ok({ list: rows.map(toItem), total: total?.value ?? 0, page, page_size });
+      );
+      return ok({ list: rows.map(toItem), total, page, page_size });
     },
   );
 };

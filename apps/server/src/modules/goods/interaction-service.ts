@@ -9,6 +9,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { fetchPage } from '../../lib/page.ts';
 import { profilesOf } from '../identity/user-service.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { goods, goodsFavourites, goodsFootprints, storeFollows, stores } from './tables.ts';
@@ -140,57 +141,66 @@ export function createInteractionService(options: {
 
     async favourites(userId, page, pageSize) {
       const mine = eq(goodsFavourites.userId, userId);
-      const [entries, [total]] = await Promise.all([
-        db
-          .select({ goodsId: goodsFavourites.goodsId, at: goodsFavourites.createdAt })
-          .from(goodsFavourites)
-          .where(mine)
-          .orderBy(desc(goodsFavourites.createdAt), desc(goodsFavourites.goodsId))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await fetchPage(
+        page,
+        pageSize,
+        (limit, offset) =>
+          db
+            .select({ goodsId: goodsFavourites.goodsId, at: goodsFavourites.createdAt })
+            .from(goodsFavourites)
+            .where(mine)
+            .orderBy(desc(goodsFavourites.createdAt), desc(goodsFavourites.goodsId))
+            .limit(limit)
+            .offset(offset),
         db.select({ value: count() }).from(goodsFavourites).where(mine),
-      ]);
-      return { list: await savedItems(entries), total: total?.value ?? 0, page, page_size: pageSize };
+      );
+      return { list: await savedItems(rows), total, page, page_size: pageSize };
     },
 
     async footprints(userId, page, pageSize) {
       const mine = eq(goodsFootprints.userId, userId);
-      const [entries, [total]] = await Promise.all([
-        db
-          .select({ goodsId: goodsFootprints.goodsId, at: goodsFootprints.lastVisitedAt })
-          .from(goodsFootprints)
-          .where(mine)
-          .orderBy(desc(goodsFootprints.lastVisitedAt), desc(goodsFootprints.goodsId))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await fetchPage(
+        page,
+        pageSize,
+        (limit, offset) =>
+          db
+            .select({ goodsId: goodsFootprints.goodsId, at: goodsFootprints.lastVisitedAt })
+            .from(goodsFootprints)
+            .where(mine)
+            .orderBy(desc(goodsFootprints.lastVisitedAt), desc(goodsFootprints.goodsId))
+            .limit(limit)
+            .offset(offset),
         db.select({ value: count() }).from(goodsFootprints).where(mine),
-      ]);
-      return { list: await savedItems(entries), total: total?.value ?? 0, page, page_size: pageSize };
+      );
+      return { list: await savedItems(rows), total, page, page_size: pageSize };
     },
 
     async visitors(sellerId, page, pageSize) {
       const mine = eq(goodsFootprints.sellerId, sellerId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            userId: goodsFootprints.userId,
-            goodsId: goodsFootprints.goodsId,
-            title: goods.title,
-            visits: goodsFootprints.visits,
-            at: goodsFootprints.lastVisitedAt,
-          })
-          .from(goodsFootprints)
-          .innerJoin(goods, eq(goods.id, goodsFootprints.goodsId))
-          .where(mine)
-          .orderBy(
-            desc(goodsFootprints.lastVisitedAt),
-            desc(goodsFootprints.userId),
-            desc(goodsFootprints.goodsId),
-          )
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await fetchPage(
+        page,
+        pageSize,
+        (limit, offset) =>
+          db
+            .select({
+              userId: goodsFootprints.userId,
+              goodsId: goodsFootprints.goodsId,
+              title: goods.title,
+              visits: goodsFootprints.visits,
+              at: goodsFootprints.lastVisitedAt,
+            })
+            .from(goodsFootprints)
+            .innerJoin(goods, eq(goods.id, goodsFootprints.goodsId))
+            .where(mine)
+            .orderBy(
+              desc(goodsFootprints.lastVisitedAt),
+              desc(goodsFootprints.userId),
+              desc(goodsFootprints.goodsId),
+            )
+            .limit(limit)
+            .offset(offset),
         db.select({ value: count() }).from(goodsFootprints).where(mine),
-      ]);
+      );
       const profiles = await profilesOf(
         db,
         rows.map((row) => row.userId),
@@ -205,7 +215,7 @@ export function createInteractionService(options: {
           visits: row.visits,
           last_visited_at: row.at.toISOString(),
         })),
-        total: total?.value ?? 0,
+        total,
         page,
         page_size: pageSize,
       };
@@ -242,17 +252,20 @@ export function createInteractionService(options: {
 
     async followedStores(userId, page, pageSize) {
       const mine = eq(storeFollows.userId, userId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ store: stores, at: storeFollows.createdAt })
-          .from(storeFollows)
-          .innerJoin(stores, eq(stores.userId, storeFollows.sellerId))
-          .where(mine)
-          .orderBy(desc(storeFollows.createdAt), desc(storeFollows.sellerId))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const { rows, total } = await fetchPage(
+        page,
+        pageSize,
+        (limit, offset) =>
+          db
+            .select({ store: stores, at: storeFollows.createdAt })
+            .from(storeFollows)
+            .innerJoin(stores, eq(stores.userId, storeFollows.sellerId))
+            .where(mine)
+            .orderBy(desc(storeFollows.createdAt), desc(storeFollows.sellerId))
+            .limit(limit)
+            .offset(offset),
         db.select({ value: count() }).from(storeFollows).where(mine),
-      ]);
+      );
       const counts = await onSaleCounts(
         db,
         rows.map((row) => row.store.userId),
@@ -267,7 +280,7 @@ export function createInteractionService(options: {
           followers: store.followers,
           followed_at: at.toISOString(),
         })),
-        total: total?.value ?? 0,
+        total,
         page,
         page_size: pageSize,
       };
