@@ -2,15 +2,18 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/** The API server the dev server forwards to (several dev servers can run side by side). */
+const apiTarget = `http://127.0.0.1:${process.env.HAOSHI_API_PORT ?? '8080'}`;
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     proxy: {
-      '/app': 'http://127.0.0.1:8080',
-      '/dev': 'http://127.0.0.1:8080',
-      '/security': 'http://127.0.0.1:8080',
+      '/app': apiTarget,
+      '/dev': apiTarget,
+      '/security': apiTarget,
     },
   },
   build: { target: 'es2020', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },

@@ -34,7 +34,12 @@ export default async function setup(project: TestProject) {
     await template.close();
     project.provide('postgresTemplate', TEMPLATE_DATABASE);
     project.provide('pgliteTemplatePath', '');
-    return;
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+      await cleanup.end();
+    };
   }
   const client = await PGlite.create({ extensions: pgliteExtensions });
   const handle = wrapPglite(client);

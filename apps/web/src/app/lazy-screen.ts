@@ -11,11 +11,9 @@ import {
   type RecoveryEnv,
 } from './chunk-recovery';
 
-export interface ScreenModule {
-  default: ComponentType;
-}
-/** Loads one route's screen on demand (a dynamic import). */
-export type ScreenLoader = () => Promise<ScreenModule>;
+import type { ScreenLoader, ScreenModule } from '@/core/feature-routes';
+
+export type { ScreenLoader, ScreenModule };
 
 /** SPEC §9: route chunk load time-out. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { legalRoutes } from '@/features/legal/legal-routes';
-import { comingSoonScreen, routeTable } from './route-table';
+import { comingSoonScreen, featureExtraRoutes, routeTable, unknownFeaturePaths } from './route-table';
 
 /** Copied from SPEC §2, group by group: path, then L (needs login) and K (keeps state). */
 // prettier-ignore
@@ -75,13 +75,18 @@ describe('route table', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('has every legal route, /mine, and nothing else', () => {
+  it("gives screens only to SPEC routes (a feature's own routes go through extraRoutes)", () => {
+    expect(unknownFeaturePaths).toEqual([]);
+  });
+
+  it('has every legal route, /mine, the routes features add, and nothing else', () => {
     for (const legal of legalRoutes)
       expect(byPath.get(legal.path)?.keepAlive, legal.path).toBe(legal.keepAlive);
     const expected = new Set([
       ...specRoutes.map(([path]) => path),
       ...legalRoutes.map((legal) => legal.path),
       '/mine',
+      ...featureExtraRoutes.map((entry) => entry.path),
     ]);
     expect(routeTable.map((entry) => entry.path).filter((path) => !expected.has(path))).toEqual([]);
     expect(byPath.get('/mine')).toMatchObject({ login: false, keepAlive: false });

@@ -1,5 +1,5 @@
 import { legalRoutes } from '@/features/legal/legal-routes';
-import type { ScreenLoader } from './lazy-screen';
+import type { FeatureRoutes, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
 export interface RouteEntry {
@@ -204,13 +204,26 @@ const specRoutes: RouteEntry[] = [
 /** The app's own "My" tab: account summary and entries. */
 const appRoutes: RouteEntry[] = [route('/mine', '我的', '', mineScreen)];
 
+/**
+ * Each feature's screens, by path. A feature adds itself here with one line; its routes.ts holds
+ * the loaders (see docs/adding-a-screen-or-endpoint.md).
+ */
+const features: readonly FeatureRoutes[] = [];
+
+const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));
+export const featureExtraRoutes = features.flatMap((feature): RouteEntry[] => [
+  ...(feature.extraRoutes ?? []),
+]);
+
 const legalByPath = new Map(legalRoutes.map((legal) => [legal.path, legal]));
 const specPaths = new Set(specRoutes.map((entry) => entry.path));
 
 /** Legal pages take their screen and title from the legal feature; flags stay as SPEC marks them. */
-const withLegalScreens = specRoutes.map((entry): RouteEntry => {
+const withScreens = specRoutes.map((entry): RouteEntry => {
   const legal = legalByPath.get(entry.path);
-  return legal ? { ...entry, title: legal.title, screen: legalScreen } : entry;
+  if (legal) return { ...entry, title: legal.title, screen: legalScreen };
+  const screen = featureScreens.get(entry.path);
+  return screen ? { ...entry, screen } : entry;
 });
 
 /** The per-brand privacy and service-agreement pages SPEC §2 names by variant. */
@@ -218,6 +231,14 @@ const brandLegalRoutes = legalRoutes
   .filter((legal) => !specPaths.has(legal.path))
   .map((legal) => route(legal.path, legal.title, legal.keepAlive ? 'K' : '', legalScreen));
 
-export const routeTable: readonly RouteEntry[] = [...withLegalScreens, ...appRoutes, ...brandLegalRoutes];
+/** Paths a feature names that are not routes of SPEC §2: a typo or a route that belongs in extraRoutes. */
+export const unknownFeaturePaths = [...featureScreens.keys()].filter((path) => !specPaths.has(path));
+
+export const routeTable: readonly RouteEntry[] = [
+  ...withScreens,
+  ...appRoutes,
+  ...featureExtraRoutes,
+  ...brandLegalRoutes,
+];
 
 export const BUSINESS_PAY_PATH = '/businessPay';
