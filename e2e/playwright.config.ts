@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PORT = 8181;
+/** HAOSHI_E2E_PORT and HAOSHI_E2E_WEB_DIST let a run of a few specs sit beside another run. */
+const PORT = Number(process.env.HAOSHI_E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,6 +67,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: process.env.HAOSHI_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      ...(process.env.HAOSHI_E2E_WEB_DIST ? { WEB_DIST: process.env.HAOSHI_E2E_WEB_DIST } : {}),
     },
   },
 });
