@@ -149,11 +149,10 @@ export function createSearchService(options: {
     const { query, runs } = await resolve(request);
     const where = whereOf(query);
     const { page, page_size, sort } = request;
-    const key = JSON.stringify([query, sort, page, page_size]);
+    // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
+    // make a refreshed answer out of stale rows.
     const [rows, total, lookup] = await Promise.all([
-      cache.get(`rows:${key}`, () =>
-        listCards(db, where, sort, page_size, (page - 1) * page_size, runs.length > 0),
-      ),
+      listCards(db, where, sort, page_size, (page - 1) * page_size, runs.length > 0),
       countOf(query, where),
       catalogue.lookup(),
     ]);
@@ -164,6 +163,47 @@ export function createSearchService(options: {
       return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
     });
     return { list, total, page, page_size, snapshot_id: query.snapshotId };
+  }
+
+  async function header(request: {
+    game_id?: number | undefined;
+    keyword?: string | undefined;
+  }): Promise<ListHeader> {
+    const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
+    if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
+    const counted = await filter(
+      goodsFilterRequestSchema.parse({ game_id: request.game_id, keyword: request.keyword, page_size: 1 }),
+    );
+    const fields = entry?.schema.fields.filter((field) => field.filterable) ?? [];
+    return {
+      game: entry?.game ?? null,
+      sorts: goodsSorts.map((code) => ({ code, label: goodsSortLabels[code] })),
+      platforms: (entry?.game.platforms ?? [...platforms]).map((value) => ({
+        value,
+        label: platformLabels[value],
+      })),
+      partitions: entry?.partitions ?? [],
+      price_ranges: priceRanges,
+      tags: goodsTags.map((code) => ({ code, label: goodsTagLabels[code] })),
+      range_filters: fields.flatMap((field) =>
+        field.type === 'int'
+          ? [{ key: field.key, label: field.label, min: field.min, max: field.max, unit: field.unit }]
+          : [],
+      ),
+      choice_filters: fields.flatMap((field) =>
+        field.type === 'enum' || field.type === 'multi'
+          ? [
+              {
+                key: field.key,
+                label: field.label,
+                multiple: field.type === 'multi',
+                options: field.options,
+              },
+            ]
+          : [],
+      ),
+      on_sale_count: counted.total,
+    };
   }
 
   const cardPage = async (query: ListQuery, page: number, pageSize: number) => {
@@ -191,43 +231,8 @@ export function createSearchService(options: {
         JSON.stringify({ err_code: 0, data: await filter(request) }),
       ),
 
-    async header(request) {
-      const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
-      if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
-      const counted = await filter(
-        goodsFilterRequestSchema.parse({ game_id: request.game_id, keyword: request.keyword, page_size: 1 }),
-      );
-      const fields = entry?.schema.fields.filter((field) => field.filterable) ?? [];
-      return {
-        game: entry?.game ?? null,
-        sorts: goodsSorts.map((code) => ({ code, label: goodsSortLabels[code] })),
-        platforms: (entry?.game.platforms ?? [...platforms]).map((value) => ({
-          value,
-          label: platformLabels[value],
-        })),
-        partitions: entry?.partitions ?? [],
-        price_ranges: priceRanges,
-        tags: goodsTags.map((code) => ({ code, label: goodsTagLabels[code] })),
-        range_filters: fields.flatMap((field) =>
-          field.type === 'int'
-            ? [{ key: field.key, label: field.label, min: field.min, max: field.max, unit: field.unit }]
-            : [],
-        ),
-        choice_filters: fields.flatMap((field) =>
-          field.type === 'enum' || field.type === 'multi'
-            ? [
-                {
-                  key: field.key,
-                  label: field.label,
-                  multiple: field.type === 'multi',
-                  options: field.options,
-                },
-              ]
-            : [],
-        ),
-        on_sale_count: counted.total,
-      };
-    },
+    header: (request) =>
+      cache.get(`header:${request.game_id ?? ''}:${request.keyword ?? ''}`, () => header(request)),
 
     async recommend(request) {
       const goodsId = request.goods_id;
