@@ -8,9 +8,11 @@ import { envelopeOf, ok } from '../src/lib/envelope.ts';
 import { AppError } from '../src/lib/errors.ts';
 import * as ledger from '../src/modules/ledger/ledger-service.ts';
 import {
+  createIdempotencyStore,
   IDEMPOTENCY_TTL_SECONDS,
   STALE_CLAIM_SECONDS,
 } from '../src/modules/idempotency/idempotency-store.ts';
+import { idempotencyKeys } from '../src/modules/idempotency/tables.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { createTestAppWithRoutes } from './helpers/custom-app.ts';
 import { call, login } from './helpers/identity.ts';
@@ -245,5 +247,26 @@ describe(`Idempotency-Key on ${databaseKind}`, () => {
     });
     expect(later.response.headers['idempotent-replayed']).toBeUndefined();
     expect(calls.topup).toBe(before + 1);
+  });
+
+  it('purges keys past their 24 hours and keeps the others', async () => {
+    // Earlier tests moved the clock by days; a fresh session keeps this one about keys only.
+    const { token } = await login(t.app, '13933335555');
+    await call(t.app, 'POST', '/app/test/topup', {
+      token,
+      body: { amount: '1' },
+      headers: withKey('old-key'),
+    });
+    t.clock.advance(IDEMPOTENCY_TTL_SECONDS / 2);
+    await call(t.app, 'POST', '/app/test/topup', {
+      token,
+      body: { amount: '1' },
+      headers: withKey('new-key'),
+    });
+    t.clock.advance(IDEMPOTENCY_TTL_SECONDS / 2 + 1);
+    const store = createIdempotencyStore(t.app.db, t.clock.now);
+    expect(await store.purgeExpired()).toBeGreaterThanOrEqual(1);
+    const keys = await t.app.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(keys.map((row) => row.key)).toEqual(['new-key']);
   });
 });

@@ -92,5 +92,14 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
     await db.delete(idempotencyKeys).where(and(keyOf(claim), eq(idempotencyKeys.state, 'in_flight')));
   }
 
-  return { claim, complete, release };
+  /** Deletes keys past their 24 hours (a claim would overwrite them anyway); returns how many. */
+  async function purgeExpired(): Promise<number> {
+    const purged = await db
+      .delete(idempotencyKeys)
+      .where(lte(idempotencyKeys.expiresAt, now()))
+      .returning({ key: idempotencyKeys.key });
+    return purged.length;
+  }
+
+  return { claim, complete, release, purgeExpired };
 }
