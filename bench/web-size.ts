@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 170;
-const PORT = 8282;
+const PORT = Number(process.env.HAOSHI_WEB_SIZE_PORT ?? 8282);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'apps/web/dist');
+/** HAOSHI_WEB_DIST measures another build (e.g. `vite build --outDir /tmp/x`). */
+const dist = process.env.HAOSHI_WEB_DIST ?? join(root, 'apps/web/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 
 interface ManifestChunk {
