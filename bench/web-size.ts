@@ -47,6 +47,7 @@ async function measureFirstVisit(): Promise<{ js: number; css: number; files: Ar
     env: {
       ...process.env,
       PORT: String(PORT),
+      WEB_DIST: dist,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')),
       LOG_LEVEL: 'warn',
     },
@@ -95,7 +96,7 @@ function routeChunks(): Array<[string, number]> {
 }
 
 if (!existsSync(manifestPath)) {
-  console.error('apps/web/dist is not built: run `npm run build` first');
+  console.error(`${dist} is not built: run \`npm run build\` first`);
   process.exit(1);
 }
 const firstVisit = await measureFirstVisit();
