@@ -14,6 +14,7 @@ export default defineConfig({
       '/app': apiTarget,
       '/dev': apiTarget,
       '/security': apiTarget,
+      '/uploads': apiTarget,
     },
   },
   build: { target: 'es2020', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
