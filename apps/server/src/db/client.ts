@@ -10,6 +10,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -60,8 +61,20 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(`${dataDir}/pg`, { extensions: pgliteExtensions });
-  return wrapPglite(client);
+  const unlock = lockDataDir(dataDir);
+  try {
+    const handle = wrapPglite(await PGlite.create(`${dataDir}/pg`, { extensions: pgliteExtensions }));
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export async function openDatabase(options: {
