@@ -21,6 +21,11 @@ const table: [value: unknown, strict: string | undefined, allowZero: string | un
   [null, undefined, undefined],
   [undefined, undefined, undefined],
   [{}, undefined, undefined],
+  // The largest amount whose fen are still exact, and the first ones past it: refused, not rounded.
+  ['90071992547409.91', '90071992547409.91', '90071992547409.91'],
+  ['90071992547409.92', undefined, undefined],
+  ['9007199254740993', undefined, undefined],
+  [1e21, undefined, undefined],
 ];
 
 describe('checkAmount (SPEC §5 amount rule)', () => {

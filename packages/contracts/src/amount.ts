@@ -19,6 +19,8 @@ export function checkAmount(value: unknown, allowZero = false): string | undefin
   }
   if (!amountPattern.test(text)) return undefined;
   const fen = amountToFen(text);
+  // Beyond 2^53 fen the arithmetic is no longer exact: such an amount is refused, never rounded.
+  if (!Number.isSafeInteger(fen)) return undefined;
   if (fen === 0 && !allowZero) return undefined;
   return fenToAmount(fen);
 }
