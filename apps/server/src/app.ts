@@ -13,16 +13,23 @@ import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { listingsPlugin } from './modules/goods/listings-plugin.ts';
+import { sincerityRoutes } from './modules/sincerity/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { createSmsService } from './modules/identity/sms-service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './modules/identity/sms-provider.ts';
 import { createSessionService } from './modules/identity/session-service.ts';
 import { createQrLoginService } from './modules/identity/qr-login-service.ts';
 import { createDeviceService } from './modules/identity/device-service.ts';
 import { createBuiltinSecurityProvider } from './modules/identity/security-provider.ts';
+import { withdrawalsPlugin } from './modules/withdrawals/withdrawals-plugin.ts';
+import { realNameRoutes } from './modules/real-name/routes.ts';
+import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -101,6 +108,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });
   await app.register(listingsPlugin, { now });
+  await app.register(walletRoutes, { now });
+  await app.register(withdrawalsPlugin, { now });
+  await app.register(paymentsPlugin, { now });
+  await app.register(sincerityRoutes, { now });
+  await app.register(couponRoutes, { now });
+  await app.register(realNameRoutes, { now, sms: identity.sms });
+  await app.register(payoutMethodRoutes, { now });
   await app.register(webPlugin);
   return app;
 }

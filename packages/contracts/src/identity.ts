@@ -5,7 +5,7 @@ export const phoneSchema = z
   .trim()
   .regex(/^1[3-9]\d{9}$/, '请输入正确的11位手机号');
 
-export const smsScenes = ['login'] as const;
+export const smsScenes = ['login', 'bind_phone'] as const;
 export const smsSceneSchema = z.enum(smsScenes, { error: '不支持的验证码场景' });
 export type SmsScene = z.infer<typeof smsSceneSchema>;
 

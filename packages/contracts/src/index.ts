@@ -1,4 +1,5 @@
 export * from './error-codes.ts';
+export * from './error-messages.ts';
 export * from './envelope.ts';
 export * from './amount.ts';
 export * from './money.ts';
@@ -17,3 +18,10 @@ export * from './goods.ts';
 export * from './home.ts';
 export * from './interactions.ts';
 export * from './uploads.ts';
+export * from './payments.ts';
+export * from './withdrawals.ts';
+export * from './sincerity.ts';
+export * from './coupons.ts';
+export * from './wallet.ts';
+export * from './real-name.ts';
+export * from './payout-methods.ts';

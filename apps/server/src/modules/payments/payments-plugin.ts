@@ -1,0 +1,107 @@
+import fp from 'fastify-plugin';
+import { brands, MAIN_PACKAGE, paymentPaths, type PaymentChannel } from '@haoshi/contracts';
+import { loadPaymentsConfig } from './payments-config.ts';
+import { createSandboxGateway, type NotifyTransport, type SandboxGateway } from './sandbox-gateway.ts';
+import { createRechargeService, type RechargeService } from './recharge-service.ts';
+import { rechargeRoutes } from './routes.ts';
+import { cashierRoutes } from './cashier-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: {
+      gateway: SandboxGateway;
+      recharges: RechargeService;
+      /** One round of background work: deliver due notifies, query stale recharges. */
+      tick(): Promise<void>;
+    };
+  }
+}
+
+export interface PaymentsPluginOptions {
+  now: () => Date;
+  /** Tests may replace how the gateway reaches the notify URL. */
+  notifyTransport?: NotifyTransport;
+}
+
+/** Recharge and payments: the sandbox gateway, the recharge flow and its background worker. */
+export const paymentsPlugin = fp<PaymentsPluginOptions>(
+  async (app, options) => {
+    const settings = loadPaymentsConfig(app.config);
+    const merchantName = brands[MAIN_PACKAGE].name;
+    const gateway = createSandboxGateway({
+      db: app.db,
+      secret: settings.sandboxSecret,
+      now: options.now,
+      merchantName,
+      ...(options.notifyTransport ? { transport: options.notifyTransport } : {}),
+    });
+
+    const ownBaseUrl = () => {
+      if (settings.notifyBaseUrl) return settings.notifyBaseUrl.replace(/\/$/, '');
+      const address = app.server.address();
+      if (address && typeof address === 'object') {
+        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+      }
+      return `http://${app.config.HOST}:${app.config.PORT}`;
+    };
+
+    const recharges = createRechargeService({
+      db: app.db,
+      provider: gateway.provider,
+      now: options.now,
+      merchantName,
+      channelEnabled: () => settings.sandboxEnabled,
+      notifyUrl: (channel: PaymentChannel) =>
+        `${ownBaseUrl()}${paymentPaths.payCallback.replace(':id', channel)}`,
+    });
+
+    let running: Promise<void> | null = null;
+    let again = false;
+    let closing = false;
+    /** One round at a time; a call during a round asks for one more round right after it. */
+    const tick = (): Promise<void> => {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            try {
+              await gateway.dispatcher.deliverDue();
+              await recharges.queryStale();
+            } catch (error) {
+              app.log.error({ err: error }, 'payments: background round failed');
+            }
+          } while (again && !closing);
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    };
+    gateway.onPaid(() => {
+      if (!closing) void tick();
+    });
+    app.decorate('payments', { gateway, recharges, tick });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      if (settings.workerIntervalMs > 0) {
+        timer = setInterval(() => void tick(), settings.workerIntervalMs);
+        timer.unref();
+      }
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      await running;
+    });
+
+    await app.register(rechargeRoutes, { recharges, provider: gateway.provider });
+    await app.register(cashierRoutes, { gateway });
+  },
+  { name: 'payments', dependencies: ['db', 'auth', 'idempotency'] },
+);

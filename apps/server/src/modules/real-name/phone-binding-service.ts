@@ -1,0 +1,80 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { ErrorCodes, type BindStatus, type SmsResponse } from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SmsService } from '../identity/sms-service.ts';
+import { users } from '../identity/tables.ts';
+import { maskPhone } from '../identity/user-service.ts';
+import { assertPhoneBound } from './guards.ts';
+import { phoneBindingChanges, realNameVerifications } from './tables.ts';
+
+export interface PhoneBindingDeps {
+  db: Database;
+  sms: SmsService;
+  now: () => Date;
+}
+
+/** Binding (or changing) the account's phone: a code to the new phone proves it is the user's. */
+export function createPhoneBindingService(deps: PhoneBindingDeps) {
+  const { db, sms, now } = deps;
+
+  const phoneOf = async (executor: Executor, userId: number) =>
+    (await executor.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? '';
+
+  async function assertBindable(executor: Executor, userId: number, phone: string): Promise<string> {
+    const current = await phoneOf(executor, userId);
+    if (current === phone)
+      throw new AppError(ErrorCodes.PHONE_SAME_AS_CURRENT, undefined, { field: 'phone' });
+    const [taken] = await executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), ne(users.id, userId)));
+    if (taken) throw new AppError(ErrorCodes.PHONE_BOUND_TO_OTHER, undefined, { field: 'phone' });
+    return current;
+  }
+
+  async function status(userId: number): Promise<BindStatus> {
+    const phone = await phoneOf(db, userId);
+    const bound = await assertPhoneBound(db, userId).then(
+      () => true,
+      () => false,
+    );
+    const [verified] = await db
+      .select({ userId: realNameVerifications.userId })
+      .from(realNameVerifications)
+      .where(eq(realNameVerifications.userId, userId));
+    return {
+      phone_bound: bound,
+      phone_masked: bound ? maskPhone(phone) : '',
+      real_name_verified: Boolean(verified),
+    };
+  }
+
+  async function sendCode(userId: number, phone: string, ip: string): Promise<SmsResponse> {
+    await assertBindable(db, userId, phone);
+    return sms.sendCode({ phone, scene: 'bind_phone', ip });
+  }
+
+  async function bind(userId: number, phone: string, code: string): Promise<BindStatus> {
+    const failure = await db.transaction(async (tx) => {
+      // consumeCode holds the phone's lock until commit, so two accounts cannot bind one phone.
+      const check = await sms.consumeCode(tx, { phone, scene: 'bind_phone', code });
+      if (!check.ok) return check.error;
+      const previous = await assertBindable(tx, userId, phone);
+      await tx.update(users).set({ phone }).where(eq(users.id, userId));
+      await tx.insert(phoneBindingChanges).values({
+        userId,
+        oldPhoneMasked: previous ? maskPhone(previous) : '',
+        newPhoneMasked: maskPhone(phone),
+        createdAt: now(),
+      });
+      return undefined;
+    });
+    if (failure) throw failure;
+    return status(userId);
+  }
+
+  return { status, sendCode, bind };
+}
+
+export type PhoneBindingService = ReturnType<typeof createPhoneBindingService>;

@@ -1,0 +1,133 @@
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  allowedWithdrawalActions,
+  ErrorCodes,
+  fenToAmount,
+  withdrawalRejectReasons,
+  type StaffHandleCommand,
+  type StaffWithdrawal,
+  type StaffWithdrawalDetail,
+  type WithdrawalStatus,
+} from '@haoshi/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fetchPage } from '../../lib/page.ts';
+import * as ledger from '../ledger/ledger-service.ts';
+import { users } from '../identity/tables.ts';
+import { maskPhone, rolesOf } from '../identity/user-service.ts';
+import { withdrawals } from './tables.ts';
+import { toWithdrawal, type WithdrawalRow, type WithdrawalService } from './withdrawal-service.ts';
+
+/** Finance staff (role `finance`): the review queue of withdrawals. */
+export function createStaffWithdrawalService(deps: {
+  db: Database;
+  now: () => Date;
+  withdrawals: WithdrawalService;
+}) {
+  const { db, now, withdrawals: service } = deps;
+
+  async function assertFinance(userId: number): Promise<void> {
+    const roles = await rolesOf(db, userId);
+    if (!roles.includes('finance')) throw new AppError(ErrorCodes.WITHDRAWAL_STAFF_ONLY);
+  }
+
+  async function withUsers(rows: WithdrawalRow[]): Promise<StaffWithdrawal[]> {
+    const ids = [...new Set(rows.map((row) => row.userId))];
+    const people = ids.length
+      ? await db
+          .select({ id: users.id, phone: users.phone, nickname: users.nickname })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
+    const byId = new Map(people.map((person) => [person.id, person]));
+    return rows.map((row) => {
+      const person = byId.get(row.userId);
+      return {
+        ...toWithdrawal(row),
+        user_id: row.userId,
+        user_phone_masked: person ? maskPhone(person.phone) : '',
+        user_nickname: person?.nickname ?? '',
+        reviewer_note: row.reviewerNote,
+        actions: allowedWithdrawalActions(row.status, 'finance').filter(
+          (action): action is 'approve' | 'reject' => action === 'approve' || action === 'reject',
+        ),
+      };
+    });
+  }
+
+  async function list(
+    staffId: number,
+    query: { status?: WithdrawalStatus; page: number; page_size: number },
+  ) {
+    await assertFinance(staffId);
+    const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+    const { rows, total } = await fetchPage(
+      query.page,
+      query.page_size,
+      (limit, offset) =>
+        db
+          .select()
+          .from(withdrawals)
+          .where(where)
+          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+          .limit(limit)
+          .offset(offset),
+      db.select({ value: count() }).from(withdrawals).where(where),
+    );
+    return { list: await withUsers(rows), total, page: query.page, page_size: query.page_size };
+  }
+
+  async function detail(staffId: number, id: number): Promise<StaffWithdrawalDetail> {
+    await assertFinance(staffId);
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
+    const [item] = await withUsers([row]);
+    if (!item) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
+    const balances = await ledger.balances(db, row.userId);
+    return {
+      ...item,
+      events: await service.eventsOf(db, id),
+      user_available: fenToAmount(balances.available),
+      user_frozen: fenToAmount(balances.frozen),
+      user_paid_count: await service.paidCount(db, row.userId),
+    };
+  }
+
+  async function rejectReasons(staffId: number) {
+    await assertFinance(staffId);
+    return withdrawalRejectReasons.map((reason) => ({ code: reason.code, text: reason.text }));
+  }
+
+  /** Approve (then the payout provider pays) or reject with a preset reason (money back). */
+  async function handle(staffId: number, input: StaffHandleCommand): Promise<StaffWithdrawalDetail> {
+    await assertFinance(staffId);
+    const updated = await db.transaction(async (tx) => {
+      const row = await service.lockRow(tx, input.id);
+      if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
+      if (row.userId === staffId) throw new AppError(ErrorCodes.WITHDRAWAL_SELF_REVIEW);
+      const reviewed = { reviewedBy: staffId, reviewedAt: now(), reviewerNote: input.remark ?? '' };
+      if (input.action === 'approve') {
+        return service.transition(tx, row, 'approve', 'finance', staffId, reviewed, input.remark ?? '');
+      }
+      const reason = withdrawalRejectReasons.find((preset) => preset.code === input.reason_code);
+      const text = input.reason_code === 'other' && input.remark ? input.remark : (reason?.text ?? '');
+      const rejected = await service.transition(
+        tx,
+        row,
+        'reject',
+        'finance',
+        staffId,
+        { ...reviewed, rejectReasonCode: input.reason_code, rejectReason: text },
+        text,
+      );
+      await service.release(tx, row, 'reject');
+      return rejected;
+    });
+    if (updated.status === 'approved') await service.dispatchSoon(updated.id);
+    return detail(staffId, input.id);
+  }
+
+  return { assertFinance, list, detail, rejectReasons, handle };
+}
+
+export type StaffWithdrawalService = ReturnType<typeof createStaffWithdrawalService>;
