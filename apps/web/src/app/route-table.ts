@@ -1,4 +1,16 @@
 import { legalRoutes } from '@/features/legal/legal-routes';
+import { homeRoutes } from '@/features/home/routes';
+import { searchRoutes } from '@/features/search/routes';
+import { favouritesRoutes } from '@/features/favourites/routes';
+import { publishRoutes } from '@/features/publish/routes';
+import { goodsDetailRoutes } from '@/features/goods-detail/routes';
+import { withdrawalRoutes } from '@/features/withdrawals/routes';
+import { walletRoutes } from '@/features/wallet/routes';
+import { rechargeRoutes } from '@/features/recharge/routes';
+import { realNameRoutes } from '@/features/real-name/routes';
+import { payoutMethodRoutes } from '@/features/payout-methods/routes';
+import { sincerityRoutes } from '@/features/sincerity/routes';
+import { couponRoutes } from '@/features/coupons/routes';
 import type { FeatureRoutes, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -15,7 +27,6 @@ export interface RouteEntry {
 
 /** The shared placeholder of every route whose screen is not built yet. */
 export const comingSoonScreen: ScreenLoader = () => import('@/ui/coming-soon-screen');
-const homeScreen: ScreenLoader = () => import('./home-landing/home-landing-screen');
 const legalScreen: ScreenLoader = () => import('@/features/legal/legal-screen');
 const mineScreen: ScreenLoader = () => import('@/features/mine/mine-screen');
 const h5LoginScreen: ScreenLoader = () => import('@/features/auth/h5-login-screen');
@@ -38,8 +49,8 @@ function route(
 /** SPEC §2, in its order and grouping; flags exactly as SPEC marks them. */
 const specRoutes: RouteEntry[] = [
   // Home and recycling
-  route('/', '首页', 'K', homeScreen),
-  route('/home', '首页', 'K', homeScreen),
+  route('/', '首页', 'K'),
+  route('/home', '首页', 'K'),
   route('/recycleHome', '账号回收', 'K'),
   route('/iosRecycleHome', '账号回收', 'K'),
   route('/recycleList', '回收大厅', 'K'),
@@ -208,7 +219,20 @@ const appRoutes: RouteEntry[] = [route('/mine', '我的', '', mineScreen)];
  * Each feature's screens, by path. A feature adds itself here with one line; its routes.ts holds
  * the loaders (see docs/adding-a-screen-or-endpoint.md).
  */
-const features: readonly FeatureRoutes[] = [];
+const features: readonly FeatureRoutes[] = [
+  homeRoutes,
+  searchRoutes,
+  favouritesRoutes,
+  publishRoutes,
+  goodsDetailRoutes,
+  withdrawalRoutes,
+  walletRoutes,
+  rechargeRoutes,
+  realNameRoutes,
+  payoutMethodRoutes,
+  sincerityRoutes,
+  couponRoutes,
+];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));
 export const featureExtraRoutes = features.flatMap((feature): RouteEntry[] => [

@@ -54,9 +54,9 @@ describe('navigation rules', () => {
 
   it('shows an L route to a logged-in user, titled with the brand', async () => {
     setAuthorization('token-123');
-    renderAt('/wallet');
-    expect((await screen.findByTestId('coming-soon')).textContent).toContain('「我的钱包」正在建设中');
-    await waitFor(() => expect(document.title).toBe('我的钱包 - 淘号号'));
+    renderAt('/order_detail');
+    expect((await screen.findByTestId('coming-soon')).textContent).toContain('「订单详情」正在建设中');
+    await waitFor(() => expect(document.title).toBe('订单详情 - 淘号号'));
   });
 
   it('sends /businessPay home on plain H5', async () => {
@@ -109,7 +109,7 @@ describe('keep-alive routes', () => {
   });
 
   it('mount other routes fresh each time', async () => {
-    const router = renderAt('/billDetail');
+    const router = renderAt('/evaluateList');
     fireEvent.change(await screen.findByLabelText('告诉我们你期待的功能'), { target: { value: '电子发票' } });
     await act(() => router.navigate('/mine'));
     await act(() => router.navigate(-1));

@@ -1,5 +1,11 @@
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { callTimeoutsMs, HTTP_DEFAULT_TIMEOUT_MS, messageFor, type Envelope } from '@haoshi/contracts';
+import {
+  APP_UPDATE_REQUIRED_MESSAGE,
+  callTimeoutsMs,
+  FALLBACK_ERROR_MESSAGE,
+  HTTP_DEFAULT_TIMEOUT_MS,
+  type Envelope,
+} from '@haoshi/contracts';
 import { readHeaderSign, setAuthorization, type HeaderSign } from '../storage';
 import { applyErrorCatalogue, isCatalogueHandled } from './error-catalogue';
 import { ApiError, HandledError } from './errors';
@@ -76,7 +82,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {})
   const body = response.data;
   if (!isEnvelope(body)) throw new HandledError('http', `unexpected response (HTTP ${response.status})`);
   if (!options.silent && applyErrorCatalogue(body) === 'stop') {
-    throw new HandledError('app-update', messageFor(body.err_code));
+    throw new HandledError('app-update', APP_UPDATE_REQUIRED_MESSAGE);
   }
   // The envelope's data is the server's contract for this path; it is not re-validated here.
   return body as Envelope<T>;
@@ -92,7 +98,7 @@ export const http = {
 /** The data of a successful envelope; an ApiError (code, message) otherwise. */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.err_code !== 0) {
-    throw new ApiError(envelope.err_code, envelope.message ?? messageFor(envelope.err_code), {
+    throw new ApiError(envelope.err_code, envelope.message ?? FALLBACK_ERROR_MESSAGE, {
       subCode: envelope.sub_code,
       handled: isCatalogueHandled(envelope),
     });

@@ -107,14 +107,24 @@ const rows: Row[] = [
     native: true,
     nativeCall: 'realNameCertification {}',
   },
-  { name: '4301 on H5', envelope: { err_code: 4301 }, native: false, navigateTo: '/idCard' },
+  {
+    name: '4301 on H5',
+    envelope: { err_code: 4301 },
+    native: false,
+    navigateTo: '/idCard?redirect=%2Fwallet',
+  },
   {
     name: '4302 in the app',
     envelope: { err_code: 4302 },
     native: true,
     nativeCall: 'bindPhoneCertification {}',
   },
-  { name: '4302 on H5', envelope: { err_code: 4302 }, native: false, navigateTo: '/personInfo?bind=phone' },
+  {
+    name: '4302 on H5',
+    envelope: { err_code: 4302 },
+    native: false,
+    navigateTo: '/bindPhone?redirect=%2Fwallet',
+  },
   {
     name: 'an unlisted code without dialog',
     envelope: { err_code: 1010, message: '内容不存在或已删除' },
@@ -231,7 +241,17 @@ describe('other codes with a dialog object', () => {
   it('the listed codes take precedence over a dialog', async () => {
     respond({ err_code: 4301, dialog: { type: 1, message: 'x' } });
     await http.get('/app/x');
-    expect(navigate).toHaveBeenCalledWith('/idCard', undefined);
+    expect(navigate).toHaveBeenCalledWith('/idCard?redirect=%2Fwallet', undefined);
     expect(Dialog.alert).not.toHaveBeenCalled();
+  });
+
+  it('4301 on the verification screen itself or on the home page sends no redirect', async () => {
+    respond({ err_code: 4301 });
+    window.history.replaceState(null, '', '/idCard');
+    await http.get('/app/x');
+    expect(navigate).toHaveBeenLastCalledWith('/idCard', undefined);
+    window.history.replaceState(null, '', '/');
+    await http.get('/app/x');
+    expect(navigate).toHaveBeenLastCalledWith('/idCard', undefined);
   });
 });

@@ -1,6 +1,7 @@
 import {
+  APP_UPDATE_REQUIRED_MESSAGE,
   ErrorCodes,
-  errorMessages,
+  LOGIN_REQUIRED_MESSAGE,
   loginRequiredCodes,
   type Dialog as ServerDialog,
   type Envelope,
@@ -16,7 +17,14 @@ export { ApiError, HandledError, isApiError, isHandledError } from './errors';
 
 export const UPDATE_DIALOG_TITLE = '温馨提示';
 export const REAL_NAME_PATH = '/idCard';
-export const BIND_PHONE_PATH = '/personInfo?bind=phone';
+export const BIND_PHONE_PATH = '/bindPhone';
+
+/** The verification screen, told where to come back to (the page whose call was refused). */
+export function pathReturningHere(target: string): string {
+  const here = window.location.pathname;
+  if (here === '/' || here === target) return target;
+  return `${target}?redirect=${encodeURIComponent(here + window.location.search)}`;
+}
 
 /** 'stop': the response is not passed on to the caller. */
 export type CatalogueOutcome = 'pass' | 'stop';
@@ -34,7 +42,7 @@ function showUpdateDialog(): void {
   updateDialogOpen = true;
   void showConfirmDialog({
     title: UPDATE_DIALOG_TITLE,
-    content: errorMessages[ErrorCodes.APP_UPDATE_REQUIRED],
+    content: APP_UPDATE_REQUIRED_MESSAGE,
     confirmText: '知道了',
     cancelText: '取消',
   })
@@ -64,7 +72,7 @@ const rules: readonly Rule[] = [
   {
     matches: (env) => loginRequiredCodes.has(env.err_code),
     run: () => {
-      showToast(errorMessages[ErrorCodes.LOGIN_REQUIRED]);
+      showToast(LOGIN_REQUIRED_MESSAGE);
       startLoginFlow();
     },
   },
@@ -85,11 +93,13 @@ const rules: readonly Rule[] = [
   },
   {
     matches: (env) => env.err_code === ErrorCodes.REAL_NAME_REQUIRED,
-    run: () => (isNativeApp() ? bridge.realNameCertification() : navigateTo(REAL_NAME_PATH)),
+    run: () =>
+      isNativeApp() ? bridge.realNameCertification() : navigateTo(pathReturningHere(REAL_NAME_PATH)),
   },
   {
     matches: (env) => env.err_code === ErrorCodes.PHONE_BINDING_REQUIRED,
-    run: () => (isNativeApp() ? bridge.bindPhoneCertification() : navigateTo(BIND_PHONE_PATH)),
+    run: () =>
+      isNativeApp() ? bridge.bindPhoneCertification() : navigateTo(pathReturningHere(BIND_PHONE_PATH)),
   },
   {
     matches: (env) => env.dialog !== undefined,

@@ -9,6 +9,7 @@ export const mineMessages = {
   plainUser: '买家 / 卖家',
   loadFailed: '账号信息加载失败',
   retry: '重新加载',
+  sellerTitle: '我是卖家',
   servicesTitle: '服务与帮助',
   logout: '退出登录',
   logoutConfirm: '确定要退出当前账号吗？',
@@ -34,6 +35,11 @@ export const accountEntries: readonly (MineEntry & { Icon: ComponentType })[] = 
   { label: '我的订单', path: '/afterSalesList', Icon: OrderIcon },
   { label: '我的收藏', path: '/collection', Icon: StarIcon },
   { label: '我的足迹', path: '/footprint', Icon: FootprintIcon },
+];
+
+export const sellerEntries: readonly MineEntry[] = [
+  { label: '我的发布', path: '/myGoods' },
+  { label: '诚心卖 · 发布账号', path: '/sincereSell' },
 ];
 
 export const serviceEntries: readonly MineEntry[] = [

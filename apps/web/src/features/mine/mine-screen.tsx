@@ -5,7 +5,8 @@ import { showToast } from '@/core/feedback-ui';
 import { useIsLoggedIn } from '@/core/storage';
 import { AccountSummary } from './account-summary';
 import { useLogout } from './api/logout';
-import { accountEntries, mineMessages, serviceEntries, type MineEntry } from './messages';
+import { StaffEntries } from './staff-entries';
+import { accountEntries, mineMessages, sellerEntries, serviceEntries, type MineEntry } from './messages';
 import './mine.css';
 
 function AccountEntries() {
@@ -50,6 +51,8 @@ export default function MineScreen() {
         <AccountSummary loggedIn={loggedIn} />
       </header>
       <AccountEntries />
+      <StaffEntries loggedIn={loggedIn} />
+      <EntryList header={mineMessages.sellerTitle} entries={sellerEntries} />
       <EntryList header={mineMessages.servicesTitle} entries={serviceEntries} />
       {loggedIn ? (
         <div className="mine__logout">

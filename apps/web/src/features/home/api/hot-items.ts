@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths, type GoodsCard } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+
+export const HOT_ITEMS_LIMIT = 10;
+
+export function fetchHotItems(limit = HOT_ITEMS_LIMIT): Promise<{ list: GoodsCard[] }> {
+  return http.get<{ list: GoodsCard[] }>(apiPaths.homeHot, { limit }).then(unwrap);
+}
+
+export function useHotItems() {
+  return useQuery({ queryKey: ['home', 'hot'], queryFn: () => fetchHotItems(), staleTime: 60_000 });
+}

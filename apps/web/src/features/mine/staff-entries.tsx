@@ -1,0 +1,25 @@
+import { List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import type { Role } from '@haoshi/contracts';
+import { useCurrentUser } from './api/current-user';
+
+/** Work screens of staff roles; shown only to users holding the role (the server checks again). */
+const staffEntries: readonly { role: Role; label: string; path: string }[] = [
+  { role: 'finance', label: '提现审核', path: '/financeWithdrawList' },
+];
+
+export function StaffEntries({ loggedIn }: { loggedIn: boolean }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser(loggedIn);
+  const entries = staffEntries.filter((entry) => user.data?.roles.includes(entry.role));
+  if (!loggedIn || entries.length === 0) return null;
+  return (
+    <List header="员工工作台" mode="card">
+      {entries.map((entry) => (
+        <List.Item key={entry.path} onClick={() => void navigate(entry.path)}>
+          {entry.label}
+        </List.Item>
+      ))}
+    </List>
+  );
+}

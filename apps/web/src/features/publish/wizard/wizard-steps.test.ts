@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { PublishProperties } from '@haoshi/contracts';
+import { emptyDraft, type PublishDraft } from './publish-draft';
+import {
+  draftSaveErrors,
+  firstStepWithErrors,
+  nextStep,
+  previousStep,
+  stepErrors,
+  stepOfField,
+} from './wizard-steps';
+
+const properties: PublishProperties = {
+  game_id: 1,
+  game_name: '王者荣耀',
+  platforms: ['ios', 'android'],
+  fields: [
+    {
+      key: 'rank',
+      label: '段位',
+      type: 'enum',
+      required: true,
+      filterable: true,
+      highlight: true,
+      options: [{ value: 'v1', label: '黄金' }],
+    },
+    {
+      key: 'vip',
+      label: '贵族等级',
+      type: 'int',
+      required: true,
+      filterable: true,
+      highlight: false,
+      min: 0,
+      max: 10,
+      unit: '级',
+    },
+  ],
+  bindings: [
+    {
+      key: 'phone',
+      label: '手机绑定',
+      type: 'enum',
+      required: true,
+      options: [{ value: 'none', label: '未绑定' }],
+    },
+    { key: 'can_rebind', label: '支持换绑', type: 'bool', required: true },
+  ],
+  guarantees: [],
+  min_screenshots: 2,
+  max_screenshots: 3,
+};
+
+const none = { done: 0, unfinished: 0 };
+const complete: PublishDraft = {
+  ...emptyDraft(1),
+  platform: 'ios',
+  partitionId: 1,
+  attrs: { rank: 'v1', vip: 3 },
+  bindings: { phone: 'none', can_rebind: false },
+  title: '荣耀王者号',
+  price: '99.9',
+};
+
+describe('wizard steps', () => {
+  it('finds the step of every field the server may name', () => {
+    expect(stepOfField('game_id')).toBe('game');
+    expect(stepOfField('partition_id')).toBe('partition');
+    expect(stepOfField('platform')).toBe('partition');
+    expect(stepOfField('attrs.vip')).toBe('attributes');
+    expect(stepOfField('bindings.phone')).toBe('bindings');
+    expect(stepOfField('screenshots')).toBe('screenshots');
+    expect(stepOfField('screenshots.0')).toBe('screenshots');
+    expect(stepOfField('title')).toBe('details');
+    expect(stepOfField('original_price')).toBe('details');
+    expect(stepOfField('guarantees')).toBe('details');
+  });
+
+  it('jumps to the earliest step holding an error', () => {
+    expect(firstStepWithErrors({ title: 'x', 'bindings.phone': 'y' })).toBe('bindings');
+    expect(firstStepWithErrors({ price: 'x', 'attrs.vip': 'y', screenshots: 'z' })).toBe('attributes');
+    expect(firstStepWithErrors({})).toBeUndefined();
+  });
+
+  it('moves forward and back in order', () => {
+    expect(nextStep('game')).toBe('partition');
+    expect(nextStep('screenshots')).toBe('details');
+    expect(nextStep('details')).toBeUndefined();
+    expect(previousStep('partition')).toBe('game');
+    expect(previousStep('game')).toBeUndefined();
+  });
+
+  it('holds the seller on game and partition until chosen', () => {
+    expect(stepErrors('game', emptyDraft(), properties, none)).toEqual({ game_id: '选择要出售账号的游戏' });
+    expect(stepErrors('partition', emptyDraft(1), properties, none)).toEqual({ platform: '选择平台' });
+    expect(stepErrors('partition', { ...emptyDraft(1), platform: 'ios' }, properties, none)).toEqual({
+      partition_id: '选择区服',
+    });
+    expect(stepErrors('partition', complete, properties, none)).toEqual({});
+  });
+
+  it('checks attributes and bindings against the schema, each on its own step', () => {
+    const draft = { ...complete, attrs: { rank: 'v1', vip: 12 }, bindings: {} };
+    expect(stepErrors('attributes', draft, properties, none)).toEqual({
+      'attrs.vip': '贵族等级须在0到10级之间',
+    });
+    expect(stepErrors('bindings', draft, properties, none)).toEqual({
+      'bindings.phone': '请选择手机绑定',
+      'bindings.can_rebind': '请选择支持换绑',
+    });
+    expect(stepErrors('attributes', complete, properties, none)).toEqual({});
+  });
+
+  it('waits for uploads and counts screenshots', () => {
+    expect(stepErrors('screenshots', complete, properties, { done: 2, unfinished: 1 }).screenshots).toMatch(
+      /未上传完成/,
+    );
+    expect(stepErrors('screenshots', complete, properties, { done: 1, unfinished: 0 })).toEqual({
+      screenshots: '请至少上传2张截图',
+    });
+    expect(stepErrors('screenshots', complete, properties, { done: 2, unfinished: 0 })).toEqual({});
+  });
+
+  it('checks title, price and original price', () => {
+    expect(stepErrors('details', { ...complete, title: ' 短 ', price: '1.234' }, properties, none)).toEqual({
+      title: '标题至少4个字',
+      price: '金额需大于0，且最多两位小数',
+    });
+    expect(stepErrors('details', { ...complete, originalPrice: '50' }, properties, none)).toEqual({
+      original_price: '原价不能低于售价',
+    });
+    expect(stepErrors('details', { ...complete, price: '1000001' }, properties, none)).toEqual({
+      price: '价格不能超过1000000元',
+    });
+    expect(stepErrors('details', complete, properties, none)).toEqual({});
+  });
+
+  it('saves a draft with only what the server needs', () => {
+    expect(draftSaveErrors({ ...complete, attrs: {}, bindings: {} })).toEqual({});
+    expect(draftSaveErrors({ ...emptyDraft(1), title: '标题够长' })).toEqual({
+      platform: '选择平台',
+      price: '金额需大于0，且最多两位小数',
+    });
+  });
+});

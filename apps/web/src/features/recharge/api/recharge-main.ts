@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { paymentPaths, type RechargeMain } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+
+export function fetchRechargeMain(): Promise<RechargeMain> {
+  return http.get<RechargeMain>(paymentPaths.rechargeMain, undefined, { silent: true }).then(unwrap);
+}
+
+/** GET /app/recharge/main: channels, preset amounts, limits and notes. */
+export function useRechargeMain() {
+  return useQuery({ queryKey: ['recharge', 'main'], queryFn: fetchRechargeMain, staleTime: 60_000 });
+}

@@ -1,0 +1,26 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { paymentPaths, type Page, type RechargeOrder } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+import { nextPageNumber } from '@/core/page-list';
+
+export const RECORDS_PAGE_SIZE = 20;
+
+export function fetchRechargeRecords(page: number): Promise<Page<RechargeOrder>> {
+  return http
+    .get<Page<RechargeOrder>>(
+      paymentPaths.rechargeRecords,
+      { page, page_size: RECORDS_PAGE_SIZE },
+      { silent: true },
+    )
+    .then(unwrap);
+}
+
+/** GET /app/recharge/records (not in SPEC, see docs/decisions.md), page by page. */
+export function useRechargeRecords() {
+  return useInfiniteQuery({
+    queryKey: ['recharge', 'records'],
+    queryFn: ({ pageParam }) => fetchRechargeRecords(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNumber,
+  });
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiPaths, type GameWithCount } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+
+export type TopGame = GameWithCount & { rank: number; avg_price: string };
+export interface TopStore {
+  rank: number;
+  seller_id: number;
+  store_name: string;
+  avatar: string;
+  rating: string;
+  deals: number;
+  followers: number;
+  on_sale: number;
+}
+
+export const TOP_LIMIT = 20;
+
+export function fetchTopGames(): Promise<{ list: TopGame[] }> {
+  return http.get<{ list: TopGame[] }>(apiPaths.topGame, { limit: TOP_LIMIT }).then(unwrap);
+}
+
+export function fetchTopStores(): Promise<{ list: TopStore[] }> {
+  return http.get<{ list: TopStore[] }>(apiPaths.topStore, { limit: TOP_LIMIT }).then(unwrap);
+}
+
+export function useTopGames() {
+  return useQuery({ queryKey: ['search', 'top', 'games'], queryFn: fetchTopGames, staleTime: 60_000 });
+}
+
+export function useTopStores() {
+  return useQuery({ queryKey: ['search', 'top', 'stores'], queryFn: fetchTopStores, staleTime: 60_000 });
+}

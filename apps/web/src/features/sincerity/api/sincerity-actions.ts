@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  sincerityPaths,
+  type SincerityCloseResult,
+  type SincerityKind,
+  type SincerityPayResult,
+} from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+import { showError } from '@/core/http/show-error';
+
+/** One key per confirmed intent: a retry of the same tap cannot pay twice (DESIGN §3). */
+const idempotencyKey = () => {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  );
+  return { 'Idempotency-Key': `sincerity-${random.join('')}` };
+};
+
+export function paySincerity(kind: SincerityKind, level: string): Promise<SincerityPayResult> {
+  const path = kind === 'recycler' ? sincerityPaths.payRecovery : sincerityPaths.pay;
+  return http.post<SincerityPayResult>(path, { level }, { headers: idempotencyKey() }).then(unwrap);
+}
+
+export function closeSincerity(kind: SincerityKind): Promise<SincerityCloseResult> {
+  return http
+    .post<SincerityCloseResult>(sincerityPaths.close, { kind }, { headers: idempotencyKey() })
+    .then(unwrap);
+}
+
+function useRefreshSincerity() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['sincerity'] });
+}
+
+export function usePaySincerity(onPaid: (result: SincerityPayResult) => void) {
+  const refresh = useRefreshSincerity();
+  return useMutation({
+    mutationFn: ({ kind, level }: { kind: SincerityKind; level: string }) => paySincerity(kind, level),
+    onSuccess: (result) => {
+      onPaid(result);
+      return refresh();
+    },
+    onError: showError,
+  });
+}
+
+export function useCloseSincerity(onClosed: (result: SincerityCloseResult) => void) {
+  const refresh = useRefreshSincerity();
+  return useMutation({
+    mutationFn: closeSincerity,
+    onSuccess: (result) => {
+      onClosed(result);
+      return refresh();
+    },
+    onError: showError,
+  });
+}

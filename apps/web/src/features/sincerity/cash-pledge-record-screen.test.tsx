@@ -1,0 +1,240 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Toast } from 'antd-mobile';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Envelope, Page, SincerityHold, SincerityMain, SincerityMovement } from '@haoshi/contracts';
+import { http } from '@/core/http/client';
+import type * as HttpClient from '@/core/http/client';
+import { clearAuthorization, setAuthorization } from '@/core/storage';
+import CashPledgeRecordScreen from './cash-pledge-record-screen';
+
+vi.mock('@/core/http/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof HttpClient>();
+  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
+});
+
+const levels = (held: number) =>
+  [
+    ['basic', '诚信卖家', 100],
+    ['quality', '优质卖家', 500],
+    ['gold', '金牌卖家', 2000],
+  ].map(([level, name, required]) => ({
+    level: level as string,
+    name: name as string,
+    required: `${required as number}.00`,
+    benefits: [`${name as string}权益`],
+    reached: held >= (required as number),
+  }));
+
+function mainWith(
+  overrides: Partial<SincerityMain['kinds'][number]> = {},
+  available = '900.00',
+): SincerityMain {
+  const held = Number(overrides.held ?? '0');
+  return {
+    total_held: overrides.held ?? '0.00',
+    available,
+    kinds: [
+      {
+        kind: 'seller',
+        name: '卖家保证金',
+        held: '0.00',
+        level: null,
+        level_name: null,
+        levels: levels(held),
+        state: 'none',
+        open_holds: 0,
+        pending_penalty: '0.00',
+        close_block: 'nothing_held',
+        ...overrides,
+      },
+      {
+        kind: 'recycler',
+        name: '回收商保证金',
+        held: '0.00',
+        level: null,
+        level_name: null,
+        levels: [
+          { level: 'certified', name: '认证回收商', required: '1000.00', benefits: [], reached: false },
+        ],
+        state: 'none',
+        open_holds: 0,
+        pending_penalty: '0.00',
+        close_block: 'nothing_held',
+      },
+    ],
+  };
+}
+
+const page = <T,>(list: T[]): Envelope<Page<T>> => ({
+  err_code: 0,
+  data: { list, total: list.length, page: 1, page_size: 20 },
+});
+
+const movement: SincerityMovement = {
+  id: 1,
+  kind: 'seller',
+  type: 'pay',
+  amount: '+500.00',
+  held_after: '500.00',
+  note: '缴纳优质卖家保证金',
+  created_at: '2026-11-21T02:00:00.000Z',
+};
+
+const hold: SincerityHold = {
+  id: 3,
+  kind: 'seller',
+  reference_type: 'order',
+  reference_id: 'O-1',
+  title: '王者荣耀 V10 账号',
+  status: 'open',
+  created_at: '2026-11-21T02:00:00.000Z',
+  released_at: null,
+};
+
+function serve(main: SincerityMain | 'fail', bills: SincerityMovement[] = [], holds: SincerityHold[] = []) {
+  vi.mocked(http.get).mockImplementation((path: string) => {
+    if (path === '/app/sincerity/main') {
+      return Promise.resolve(
+        main === 'fail' ? { err_code: 1099, message: '系统繁忙' } : { err_code: 0, data: main },
+      );
+    }
+    if (path === '/app/sincerity/bill/page') return Promise.resolve(page(bills));
+    if (path === '/app/sincerity/order/list') return Promise.resolve(page(holds));
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+}
+
+function renderScreen() {
+  const router = createMemoryRouter([{ path: '/cashPledgeRecord', element: <CashPledgeRecordScreen /> }], {
+    initialEntries: ['/cashPledgeRecord'],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+async function confirmDialog(buttonName: string) {
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.click(within(dialog).getByRole('button', { name: buttonName }));
+}
+
+beforeAll(() => Toast.config({ duration: 0 }));
+afterEach(() => {
+  vi.clearAllMocks();
+  clearAuthorization();
+});
+
+describe('/cashPledgeRecord', () => {
+  it('asks a visitor to log in and loads nothing', () => {
+    renderScreen();
+    expect(screen.getByTestId('login-required')).toBeTruthy();
+    expect(http.get).not.toHaveBeenCalled();
+  });
+
+  it('shows a skeleton, then the empty deposit with its levels and an empty history', async () => {
+    setAuthorization('t');
+    serve(mainWith());
+    renderScreen();
+    expect(screen.getByLabelText('加载中')).toBeTruthy();
+    expect((await screen.findByTestId('sincerity-held')).textContent).toBe('0.00');
+    expect(screen.getByText('未缴纳', { selector: '.adm-tag' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '补缴 100.00 元' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '补缴 2000.00 元' })).toBeTruthy();
+    expect(await screen.findByText('还没有保证金记录，缴纳后会在这里显示')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '退还保证金' })).toBeNull();
+  });
+
+  it('pays a level after confirming, with an Idempotency-Key', async () => {
+    setAuthorization('t');
+    serve(mainWith());
+    vi.mocked(http.post).mockResolvedValue({
+      err_code: 0,
+      data: { kind: 'seller', paid: '500.00', held: '500.00', level: 'quality', movement_id: 1 },
+    });
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: '补缴 500.00 元' }));
+    expect(await screen.findByText(/升级到「优质卖家」需从余额支付 500.00 元/)).toBeTruthy();
+    await confirmDialog('确认缴纳');
+    await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
+    const [path, body, options] = vi.mocked(http.post).mock.calls[0] ?? [];
+    expect(path).toBe('/app/order/sincerity');
+    expect(body).toEqual({ level: 'quality' });
+    expect(options?.headers?.['Idempotency-Key']).toMatch(/^sincerity-[0-9a-f]{32}$/);
+    expect(await screen.findByText('已缴纳 500.00 元', undefined, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('sends a short balance to recharge instead of paying', async () => {
+    setAuthorization('t');
+    serve(mainWith({}, '50.00'));
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: '补缴 100.00 元' }));
+    expect(await screen.findByText(/可用余额不足，请先充值/)).toBeTruthy();
+    await confirmDialog('去充值');
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('shows what keeps the deposit, with the close button off, and the movements', async () => {
+    setAuthorization('t');
+    serve(
+      mainWith({
+        held: '500.00',
+        level: 'quality',
+        level_name: '优质卖家',
+        state: 'locked',
+        open_holds: 1,
+        close_block: 'open_hold',
+      }),
+      [movement],
+      [hold],
+    );
+    renderScreen();
+    expect((await screen.findByTestId('sincerity-held')).textContent).toBe('500.00');
+    expect(screen.getByText('有进行中的订单或商品由保证金担保，完成后才能退还')).toBeTruthy();
+    const close = screen.getByRole('button', { name: '退还保证金' });
+    expect(close.hasAttribute('disabled')).toBe(true);
+    expect(await screen.findByText('王者荣耀 V10 账号')).toBeTruthy();
+    expect(await screen.findByText('+500.00')).toBeTruthy();
+    expect(screen.getByText('2026-11-21 10:00 · 余额 500.00')).toBeTruthy();
+  });
+
+  it('returns a free deposit after confirming', async () => {
+    setAuthorization('t');
+    serve(
+      mainWith({
+        held: '100.00',
+        level: 'basic',
+        level_name: '诚信卖家',
+        state: 'active',
+        close_block: null,
+      }),
+    );
+    vi.mocked(http.post).mockResolvedValue({
+      err_code: 0,
+      data: { kind: 'seller', released: '100.00', movement_id: 2 },
+    });
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: '退还保证金' }));
+    expect(await screen.findByText(/将把 100.00 元保证金退回余额/)).toBeTruthy();
+    await confirmDialog('确认退还');
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/app/sincerity/close', { kind: 'seller' }, expect.anything()),
+    );
+    expect(await screen.findByText('已退还 100.00 元到余额', undefined, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('offers a retry when the deposit cannot be loaded', async () => {
+    setAuthorization('t');
+    serve('fail');
+    renderScreen();
+    expect(await screen.findByText('保证金信息加载失败')).toBeTruthy();
+    serve(mainWith());
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect((await screen.findByTestId('sincerity-held')).textContent).toBe('0.00');
+  });
+});

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { walletPaths, type BillDetail } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+
+export function fetchBillDetail(id: number): Promise<BillDetail> {
+  return http.get<BillDetail>(walletPaths.billDetail, { id }, { silent: true }).then(unwrap);
+}
+
+/** GET /app/user/bill_detail: one of the user's own bills. */
+export function useBillDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: ['wallet', 'bill', id],
+    queryFn: () => fetchBillDetail(id ?? 0),
+    enabled: id !== undefined,
+  });
+}

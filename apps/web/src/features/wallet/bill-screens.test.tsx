@@ -1,0 +1,143 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BillDetail, BillItem, BillList } from '@haoshi/contracts';
+import { http } from '@/core/http/client';
+import type * as HttpClient from '@/core/http/client';
+import BillDetailScreen from './bill-detail-screen';
+import BillListScreen from './bill-list-screen';
+import { answerGets, renderScreen } from './wallet.test-support';
+
+vi.mock('@/core/http/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof HttpClient>();
+  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
+});
+afterEach(() => vi.clearAllMocks());
+
+const bill = (id: number, month: string, amount: string, title: string): BillItem => ({
+  id,
+  type: amount.startsWith('-') ? 'purchase' : 'recharge',
+  type_label: amount.startsWith('-') ? '购买' : '充值',
+  direction: amount.startsWith('-') ? 'out' : 'in',
+  amount,
+  title,
+  created_at: `${month}-10T02:00:00Z`,
+  month,
+});
+
+const list: BillList = {
+  list: [
+    bill(5, '2026-11', '-30.00', '购买商品'),
+    bill(4, '2026-11', '20.00', '余额充值'),
+    bill(2, '2026-10', '50.00', '余额充值'),
+  ],
+  total: 3,
+  page: 1,
+  page_size: 20,
+  months: [
+    { month: '2026-11', income: '20.00', expense: '30.00', count: 2 },
+    { month: '2026-10', income: '50.00', expense: '0.00', count: 1 },
+  ],
+};
+
+describe('/billList', () => {
+  it('shows a chart with a table fallback and the bills grouped by month with their totals', async () => {
+    answerGets({ '/app/user/bill': list });
+    renderScreen(BillListScreen, '/billList');
+    const chart = await screen.findByTestId('money-chart');
+    expect(chart.getAttribute('aria-label')).toContain('2026年11月 收入20.00元 支出30.00元');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('rowheader', { name: '2026年10月' })).toBeTruthy();
+
+    const november = screen.getByRole('region', { name: '2026年11月' });
+    expect(within(november).getByTestId('month-totals-2026-11').textContent).toBe(
+      '收入 ¥20.00 · 支出 ¥30.00',
+    );
+    expect(
+      within(november)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/billDetail?id=5', '/billDetail?id=4']);
+    expect(within(november).getByText('-30.00')).toBeTruthy();
+    expect(within(november).getByText('+20.00')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '2026年10月' })).toBeTruthy();
+  });
+
+  it('reads the filter from the address and sends it', async () => {
+    answerGets({ '/app/user/bill': { ...list, list: [list.list[2]], total: 1 } });
+    renderScreen(BillListScreen, '/billList', '/billList?type=recharge&month=2026-10');
+    await screen.findByRole('region', { name: '2026年10月' });
+    expect(http.get).toHaveBeenCalledWith(
+      '/app/user/bill',
+      { page: 1, page_size: 20, type: 'recharge', month: '2026-10' },
+      { silent: true },
+    );
+    expect(screen.getByRole('button', { name: /充值/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /2026年10月/ })).toBeTruthy();
+    // One month is chosen: its totals head the list, no chart.
+    expect(screen.queryByTestId('money-chart')).toBeNull();
+  });
+
+  it('says when a filter finds nothing and clears it', async () => {
+    answerGets({
+      '/app/user/bill': (params: { type?: string }) =>
+        params.type ? { list: [], total: 0, page: 1, page_size: 20, months: [] } : list,
+    });
+    const router = renderScreen(BillListScreen, '/billList', '/billList?type=refund');
+    expect(await screen.findByText('当前筛选条件下没有账单，换个类型或月份看看。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '查看全部账单' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByTestId('money-chart')).toBeTruthy();
+  });
+
+  it('sends a user without bills to recharge', async () => {
+    answerGets({ '/app/user/bill': { list: [], total: 0, page: 1, page_size: 20, months: [] } });
+    renderScreen(BillListScreen, '/billList');
+    fireEvent.click(await screen.findByRole('button', { name: '去充值' }));
+    expect(await screen.findByTestId('elsewhere')).toBeTruthy();
+  });
+
+  it('shows a skeleton, then an error with a retry', async () => {
+    answerGets({});
+    renderScreen(BillListScreen, '/billList');
+    expect(screen.getByLabelText('加载中')).toBeTruthy();
+    answerGets({ '/app/user/bill': { err_code: 1099 } });
+    renderScreen(BillListScreen, '/billList');
+    expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
+  });
+});
+
+const detail: BillDetail = {
+  ...bill(12, '2026-11', '-12.34', '转账给 李*'),
+  type: 'transfer_out',
+  type_label: '转出',
+  kind: 'wallet.transfer',
+  counterparty: '李*（139****0002）',
+  reference: { type: 'wallet_transfer', id: '7:abc' },
+  reference_no: '7:abc',
+  remark: '游戏币',
+};
+
+describe('/billDetail', () => {
+  it('shows amount, type, time, counterparty, remark and reference', async () => {
+    answerGets({ '/app/user/bill_detail': detail });
+    renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=12');
+    expect((await screen.findByTestId('bill-amount')).textContent).toBe('-12.34');
+    for (const text of ['转出', '李*（139****0002）', '游戏币', '7:abc', '2026/11/10 10:00:00']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(http.get).toHaveBeenCalledWith('/app/user/bill_detail', { id: 12 }, { silent: true });
+  });
+
+  it('tells that a bill of someone else (4006) or a bad id does not exist', async () => {
+    answerGets({ '/app/user/bill_detail': { err_code: 4006, message: '账单不存在' } });
+    renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=99');
+    expect(await screen.findByTestId('bill-missing')).toBeTruthy();
+  });
+
+  it('asks nothing of the server without an id', () => {
+    answerGets({});
+    renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=abc');
+    expect(screen.getByText('缺少账单编号')).toBeTruthy();
+    expect(http.get).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,100 @@
+import { Button } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorCodes, withdrawalModeLabels } from '@haoshi/contracts';
+import { StatusScreen } from '@/ui/status-screen';
+import { useWithdrawDetail } from './api/withdraw-detail';
+import { formatTime } from './format-time';
+import { MethodLabel } from './method-picker';
+import { withdrawMessages as m } from './messages';
+import { QueryGate } from './query-gate';
+import { StatusTag } from './status-tag';
+import { Timeline } from './timeline';
+import { useCancelFlow } from './use-cancel-flow';
+import './withdrawals.css';
+
+/** /remitDetail?id= (转账详情): one withdrawal or quick remit and its progress (polled until final). */
+export default function RemitDetailScreen() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const query = useWithdrawDetail(Number.isSafeInteger(id) && id > 0 ? id : 0);
+  const navigate = useNavigate();
+  const { ask, pendingId } = useCancelFlow();
+  const notFound = (
+    <StatusScreen
+      status="empty"
+      title={m.notFound}
+      description={m.notFoundHint}
+      actions={[{ text: m.backToRecords, primary: true, onClick: () => void navigate('/withdrawalRecords') }]}
+      testId="withdrawal-not-found"
+    />
+  );
+  if (!(id > 0)) return notFound;
+  return (
+    <div className="withdraw-screen">
+      <QueryGate
+        query={query}
+        refusal={(code) => (code === ErrorCodes.WITHDRAWAL_NOT_FOUND ? notFound : undefined)}
+      >
+        {(detail) => (
+          <>
+            <section className="withdraw-balance withdraw-balance--detail">
+              <span className="withdraw-balance__label">{withdrawalModeLabels[detail.mode]}</span>
+              <strong className="withdraw-balance__value">¥{detail.amount}</strong>
+              <span data-testid="withdrawal-detail-status">
+                <StatusTag status={detail.status} />
+              </span>
+            </section>
+            <section className="withdraw-card">
+              <dl className="withdraw-rows">
+                <dt>{m.fee}</dt>
+                <dd>¥{detail.fee}</dd>
+                <dt>{m.received}</dt>
+                <dd className="withdraw-rows__strong">¥{detail.received}</dd>
+                <dt>{m.method}</dt>
+                <dd>
+                  <MethodLabel method={detail.method} />
+                </dd>
+                <dt>{m.appliedAt}</dt>
+                <dd>{formatTime(detail.created_at)}</dd>
+                {detail.paid_at ? (
+                  <>
+                    <dt>{m.paidAt}</dt>
+                    <dd>{formatTime(detail.paid_at)}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>{m.arrival}</dt>
+                    <dd>{detail.arrival}</dd>
+                  </>
+                )}
+                {detail.reject_reason ? (
+                  <>
+                    <dt>{m.rejectReason}</dt>
+                    <dd>{detail.reject_reason}</dd>
+                  </>
+                ) : null}
+                {detail.failure_reason ? (
+                  <>
+                    <dt>{m.failureReason}</dt>
+                    <dd>{detail.failure_reason}</dd>
+                  </>
+                ) : null}
+              </dl>
+            </section>
+            <section className="withdraw-card">
+              <h2 className="withdraw-card__title">{m.detailTitle}</h2>
+              <Timeline events={detail.events} />
+            </section>
+            {detail.can_cancel ? (
+              <div className="withdraw-actions">
+                <Button block loading={pendingId === detail.id} onClick={() => void ask(detail.id)}>
+                  {m.cancelWithdrawal}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryGate>
+    </div>
+  );
+}

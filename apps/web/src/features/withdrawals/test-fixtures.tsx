@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
+import type { Envelope, Withdrawal, WithdrawPage } from '@haoshi/contracts';
+import { http } from '@/core/http/client';
+
+export const page: WithdrawPage = {
+  available: '100.00',
+  frozen: '0.00',
+  fee_rule: { rate_bp: 60, min_fee: '1.00', daily_free_quota: '500.00', free_quota_left: '500.00' },
+  min_amount: '10.00',
+  max_amount: '50000.00',
+  daily_max_count: 5,
+  daily_max_amount: '100000.00',
+  today_count: 0,
+  today_amount: '0.00',
+  methods: [{ id: 3, type: 'alipay', account_masked: '139****0001', holder_name: '*三' }],
+  quick_remit: {
+    eligible: false,
+    reason: '成功提现过一次后可用',
+    rate_bp: 100,
+    min_fee: '2.00',
+    max_amount: '5000.00',
+  },
+  rules: ['单笔最低10.00元，最高50000.00元'],
+};
+
+export const withdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => ({
+  id: 9,
+  amount: '50.00',
+  fee: '0.00',
+  received: '50.00',
+  mode: 'normal',
+  status: 'pending_review',
+  status_text: '待审核',
+  method: { type: 'alipay', account_masked: '139****0001', holder_name: '*三' },
+  reject_reason: '',
+  failure_reason: '',
+  created_at: '2026-11-21T02:00:00.000Z',
+  updated_at: '2026-11-21T02:00:00.000Z',
+  paid_at: null,
+  can_cancel: true,
+  ...overrides,
+});
+
+export const okEnvelope = <T,>(data: T): Envelope<T> => ({ err_code: 0, data });
+export const refusal = (err_code: number, message: string): Envelope<never> => ({ err_code, message });
+
+type Answer = Envelope<unknown> | Promise<Envelope<unknown>>;
+
+/** Answers http.get / http.post by path (the first matching prefix wins). */
+export function answer(routes: { get?: Record<string, Answer>; post?: Record<string, Answer> }) {
+  const pick = (table: Record<string, Answer> | undefined, path: string) => {
+    const hit = table?.[path];
+    if (hit === undefined) throw new Error(`unexpected call ${path}`);
+    return Promise.resolve(hit);
+  };
+  vi.mocked(http.get).mockImplementation((path: string) => pick(routes.get, path));
+  vi.mocked(http.post).mockImplementation((path: string) => pick(routes.post, path));
+}
+
+export function renderScreen(Screen: ComponentType, path: string, url = path) {
+  const router = createMemoryRouter(
+    [
+      { path, element: <Screen /> },
+      { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
