@@ -10,7 +10,7 @@ export interface UploadRequest {
   signal?: AbortSignal;
 }
 
-export type UploadOutcome = { ok: true } | { ok: false; message: string; code?: number };
+export type UploadOutcome = { ok: true } | { ok: false; message: string; code?: number; aborted?: boolean };
 
 const NETWORK_ERROR = '网络异常，上传失败';
 
@@ -49,7 +49,7 @@ export function uploadWithProgress(request: UploadRequest): Promise<UploadOutcom
     };
     xhr.onerror = () => resolve({ ok: false, message: NETWORK_ERROR });
     xhr.ontimeout = () => resolve({ ok: false, message: NETWORK_ERROR });
-    xhr.onabort = () => resolve({ ok: false, message: '上传已取消' });
+    xhr.onabort = () => resolve({ ok: false, message: '上传已取消', aborted: true });
     request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(request.body);
   });

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   allowedWithdrawalActions,
   ErrorCodes,
@@ -11,11 +11,11 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fetchPage } from '../../lib/page.ts';
 import * as ledger from '../ledger/ledger-service.ts';
 import { users } from '../identity/tables.ts';
 import { maskPhone, rolesOf } from '../identity/user-service.ts';
 import { withdrawals } from './tables.ts';
+import { pageOfWithdrawals } from './withdrawal-pages.ts';
 import { toWithdrawal, type WithdrawalRow, type WithdrawalService } from './withdrawal-service.ts';
 
 /** Finance staff (role `finance`): the review queue of withdrawals. */
@@ -61,19 +61,7 @@ export function createStaffWithdrawalService(deps: {
   ) {
     await assertFinance(staffId);
     const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-    const { rows, total } = await fetchPage(
-      query.page,
-      query.page_size,
-      (limit, offset) =>
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ value: count() }).from(withdrawals).where(where),
-    );
+    const { rows, total } = await pageOfWithdrawals(db, where, query.page, query.page_size);
     return { list: await withUsers(rows), total, page: query.page, page_size: query.page_size };
   }
 

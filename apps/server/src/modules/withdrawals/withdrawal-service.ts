@@ -22,7 +22,6 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { fetchPage } from '../../lib/page.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import * as ledger from '../ledger/ledger-service.ts';
 import {
@@ -33,6 +32,7 @@ import { payoutMethods } from '../payout-methods/tables.ts';
 import { assertPhoneBound, assertRealNameVerified } from '../real-name/guards.ts';
 import type { PayoutProvider, PayoutResult } from './payout-provider.ts';
 import { withdrawalEvents, withdrawals } from './tables.ts';
+import { pageOfWithdrawals } from './withdrawal-pages.ts';
 import { checkLimits, feeOf, freeQuotaLeft, ruleTexts, todayUsage } from './withdrawal-rules.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -346,19 +346,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       query.status ? eq(withdrawals.status, query.status) : undefined,
       query.mode ? eq(withdrawals.mode, query.mode) : undefined,
     );
-    const { rows, total } = await fetchPage(
-      query.page,
-      query.page_size,
-      (limit, offset) =>
-        db
-          .select()
-          .from(withdrawals)
-          .where(where)
-          .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-          .limit(limit)
-          .offset(offset),
-      db.select({ value: count() }).from(withdrawals).where(where),
-    );
+    const { rows, total } = await pageOfWithdrawals(db, where, query.page, query.page_size);
     return { list: rows.map(toWithdrawal), total, page: query.page, page_size: query.page_size };
   }
 

@@ -8,7 +8,7 @@ import { useLoginWithCode } from './api/login-with-code';
 import { useSendSmsCode } from './api/send-sms-code';
 import { authMessages } from './messages';
 import { useCompleteLogin } from './use-complete-login';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/core/use-countdown';
 import { useSessionDraft } from './use-session-draft';
 
 const PHONE_DRAFT_KEY = 'h5login_phone';

@@ -6,7 +6,7 @@ import { StatusScreen } from '@/ui/status-screen';
 import { useRechargeRecords } from './api/recharge-records';
 import { formatChinaTime } from './format-time';
 import { rechargeMessages as text } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import './recharge.css';
 
 function RecordRow({ order }: { order: RechargeOrder }) {

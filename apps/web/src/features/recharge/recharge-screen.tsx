@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { PaymentChannel } from '@haoshi/contracts';
 import { RechargeForm } from './recharge-form';
 import { RechargeResult } from './recharge-result';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import './recharge.css';
 
 const orderNoPattern = /^R\d{8,32}$/;

@@ -9,7 +9,7 @@ import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { fetchTransferMain, useTransfer, useTransferMain } from './api/transfer';
 import { LoadError } from './load-error';
 import { transferMessages as text } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import { newIdempotencyKey, transferProblems, type TransferDraft } from './transfer-form';
 import './wallet.css';
 

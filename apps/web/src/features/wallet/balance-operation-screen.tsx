@@ -7,7 +7,7 @@ import { useProfitMessages, useProfitSummary } from './api/profit';
 import { useWalletSummary } from './api/wallet-summary';
 import { LoadError } from './load-error';
 import { balanceMessages as text, walletMessages } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import { WalletEntryIcon } from './wallet-entry-icon';
 import './wallet.css';
 

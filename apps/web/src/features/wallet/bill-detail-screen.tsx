@@ -7,7 +7,7 @@ import { StatusScreen } from '@/ui/status-screen';
 import { useBillDetail } from './api/bill-detail';
 import { LoadError } from './load-error';
 import { billMessages as text } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import './wallet.css';
 
 const fullTime = (iso: string) =>

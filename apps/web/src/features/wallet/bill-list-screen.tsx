@@ -10,7 +10,7 @@ import { BillRow } from './bill-row';
 import { LoadError } from './load-error';
 import { billMessages as text } from './messages';
 import { MoneyChart } from './money-chart';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import './wallet.css';
 
 const isBillType = (value: string | null): value is BillType =>

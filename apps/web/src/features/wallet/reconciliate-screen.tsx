@@ -4,7 +4,7 @@ import { useBillStatement } from './api/bill-statement';
 import { monthLabel, signedFen } from './bill-months';
 import { LoadError } from './load-error';
 import { statementMessages as text } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import './wallet.css';
 
 function Statement() {

@@ -3,7 +3,7 @@ import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { useWalletSummary } from './api/wallet-summary';
 import { LoadError } from './load-error';
 import { walletMessages as text } from './messages';
-import { RequireLogin } from './require-login';
+import { RequireLogin } from '@/ui/require-login';
 import { WalletEntryIcon } from './wallet-entry-icon';
 import './wallet.css';
 

@@ -10,6 +10,7 @@ import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
 import { staffMessages as s, withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
+import { ReasonRows } from './reason-rows';
 import { RejectSheet } from './reject-sheet';
 import { staffRefusal } from './staff-forbidden';
 import { StatusTag } from './status-tag';
@@ -67,18 +68,7 @@ export default function FinanceWithdrawDetailScreen() {
                 <dd className="withdraw-rows__strong">¥{detail.received}</dd>
                 <dt>{m.appliedAt}</dt>
                 <dd>{formatTime(detail.created_at)}</dd>
-                {detail.reject_reason ? (
-                  <>
-                    <dt>{m.rejectReason}</dt>
-                    <dd>{detail.reject_reason}</dd>
-                  </>
-                ) : null}
-                {detail.failure_reason ? (
-                  <>
-                    <dt>{m.failureReason}</dt>
-                    <dd>{detail.failure_reason}</dd>
-                  </>
-                ) : null}
+                <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
             <section className="withdraw-card">

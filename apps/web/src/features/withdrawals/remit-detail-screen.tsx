@@ -7,6 +7,7 @@ import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
 import { withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
+import { ReasonRows } from './reason-rows';
 import { StatusTag } from './status-tag';
 import { Timeline } from './timeline';
 import { useCancelFlow } from './use-cancel-flow';
@@ -67,18 +68,7 @@ export default function RemitDetailScreen() {
                     <dd>{detail.arrival}</dd>
                   </>
                 )}
-                {detail.reject_reason ? (
-                  <>
-                    <dt>{m.rejectReason}</dt>
-                    <dd>{detail.reject_reason}</dd>
-                  </>
-                ) : null}
-                {detail.failure_reason ? (
-                  <>
-                    <dt>{m.failureReason}</dt>
-                    <dd>{detail.failure_reason}</dd>
-                  </>
-                ) : null}
+                <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
             <section className="withdraw-card">

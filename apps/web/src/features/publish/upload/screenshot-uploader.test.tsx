@@ -5,7 +5,7 @@ import { ApiError } from '@/core/http/client';
 import { FakeXhr } from './fake-xhr.test-support';
 import { ScreenshotUploader } from './screenshot-uploader';
 import { useScreenshotUploads, type UploadTransport } from './use-screenshot-uploads';
-import { uploadWithProgress } from './xhr-upload';
+import { uploadWithProgress } from '@/core/xhr-upload';
 
 const ticket = (key: string): UploadTicket => ({
   key,

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Screenshot, UploadTicket } from '@haoshi/contracts';
 import { requestScreenshotTicket } from '../api/upload-ticket';
 import { codeOf, isRetryable, refusalText } from './refusal-text';
-import { uploadWithProgress, type UploadOutcome, type UploadRequest } from './xhr-upload';
+import { uploadWithProgress, type UploadOutcome, type UploadRequest } from '@/core/xhr-upload';
 
 export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed';
 

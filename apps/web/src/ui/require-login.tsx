@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useIsLoggedIn } from '@/core/storage';
-import { LoginRequiredScreen } from '@/ui/login-required-screen';
+import { LoginRequiredScreen } from './login-required-screen';
 
-/** Recharge screens SPEC does not flag L still concern the user's own money: guests are asked to log in. */
+/**
+ * For screens about the user's own things that SPEC does not flag L (money, coupons, deposits):
+ * a guest is asked to log in and comes back here afterwards.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
