@@ -68,7 +68,7 @@ const specRoutes: RouteEntry[] = [
   route('/kxrGoodsDetail', '商品详情', 'K'),
   route('/thwGoodsDetail', '商品详情', 'K'),
   route('/productList', '商品列表', 'K'),
-  route('/mhbProductCommon', '精选商品', 'K'),
+  route('/mhbProductCommon', '精选商品', 'K', () => import('./mhb-product-common-screen')),
   route('/search_input', '搜索'),
   route('/search_goods_list', '搜索结果', 'K'),
   route('/goodsBargainList', '议价记录', 'K'),

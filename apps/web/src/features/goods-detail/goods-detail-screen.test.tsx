@@ -6,6 +6,7 @@ import { setAuthorization } from '@/core/storage';
 import GoodsDetailScreen from './goods-detail-screen';
 import ThwGoodsDetailScreen from './thw-goods-detail-screen';
 import KxrGoodsDetailScreen from './kxr-goods-detail-screen';
+import MhbGoodsDetailScreen from './mhb-goods-detail-screen';
 import { fakeGoodsServer, goodsFixture, renderScreen } from './goods-detail.test-support';
 
 vi.mock('@/core/login-flow', () => ({ startLoginFlow: vi.fn() }));
@@ -262,5 +263,15 @@ describe('brand variants', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('verification-strip')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '立即购买' }));
     expect((await screen.findByTestId('buy-total')).textContent).toBe('¥1380.20');
+  });
+
+  it('/mhbProductCommon?goods_id= leads with both the verification and the 包赔 options', async () => {
+    serve();
+    renderScreen(MhbGoodsDetailScreen, '/mhbProductCommon?goods_id=42');
+    expect((await screen.findByTestId('verification-strip')).textContent).toContain('客服已于');
+    const guarantee = screen.getByRole('heading', { name: /包赔服务/ });
+    const attributes = screen.getByRole('heading', { name: '账号属性' });
+    expect(guarantee.compareDocumentPosition(attributes) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('goods-detail').className).toContain('goods-detail--mhb');
   });
 });

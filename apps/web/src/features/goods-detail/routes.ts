@@ -1,6 +1,9 @@
 import type { FeatureRoutes } from '@/core/feature-routes';
 
-/** The listing detail (three of SPEC's four variants; /mhbProductCommon is the list feature's), its QR page and articles. */
+/**
+ * The listing detail and its brand variants, its QR page and articles. /mhbProductCommon is shared
+ * with the search feature's curated list: the app picks by goods_id (app/mhb-product-common-screen).
+ */
 export const goodsDetailRoutes: FeatureRoutes = {
   screens: {
     '/goodsDetail': () => import('./goods-detail-screen'),

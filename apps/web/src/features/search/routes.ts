@@ -7,7 +7,6 @@ export const searchRoutes: FeatureRoutes = {
     '/search_input': () => import('./search-input-screen'),
     '/search_goods_list': goodsListScreen,
     '/productList': goodsListScreen,
-    '/mhbProductCommon': () => import('./curated-screen'),
     '/rank': () => import('./rank-screen'),
   },
 };
