@@ -10,6 +10,7 @@ export const mineMessages = {
   loadFailed: '账号信息加载失败',
   retry: '重新加载',
   sellerTitle: '我是卖家',
+  assetsTitle: '资产与安全',
   servicesTitle: '服务与帮助',
   logout: '退出登录',
   logoutConfirm: '确定要退出当前账号吗？',
@@ -37,9 +38,22 @@ export const accountEntries: readonly (MineEntry & { Icon: ComponentType })[] = 
   { label: '我的足迹', path: '/footprint', Icon: FootprintIcon },
 ];
 
+export const assetEntries: readonly MineEntry[] = [
+  { label: '我的优惠券', path: '/myCoupon' },
+  { label: '领券中心', path: '/couponHall' },
+  { label: '充值', path: '/personRecharge' },
+  { label: '提现', path: '/withdrawDeposit' },
+  { label: '收款方式', path: '/paymentType' },
+  { label: '保证金', path: '/cashPledgeRecord' },
+  { label: '实名认证', path: '/idCard' },
+  { label: '更换绑定手机', path: '/bindPhone' },
+];
+
 export const sellerEntries: readonly MineEntry[] = [
   { label: '我的发布', path: '/myGoods' },
   { label: '诚心卖 · 发布账号', path: '/sincereSell' },
+  { label: '访客记录', path: '/visitor' },
+  { label: '我的关注', path: '/attention' },
 ];
 
 export const serviceEntries: readonly MineEntry[] = [

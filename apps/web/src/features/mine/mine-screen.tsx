@@ -6,7 +6,14 @@ import { useIsLoggedIn } from '@/core/storage';
 import { AccountSummary } from './account-summary';
 import { useLogout } from './api/logout';
 import { StaffEntries } from './staff-entries';
-import { accountEntries, mineMessages, sellerEntries, serviceEntries, type MineEntry } from './messages';
+import {
+  accountEntries,
+  assetEntries,
+  mineMessages,
+  sellerEntries,
+  serviceEntries,
+  type MineEntry,
+} from './messages';
 import './mine.css';
 
 function AccountEntries() {
@@ -52,6 +59,7 @@ export default function MineScreen() {
       </header>
       <AccountEntries />
       <StaffEntries loggedIn={loggedIn} />
+      <EntryList header={mineMessages.assetsTitle} entries={assetEntries} />
       <EntryList header={mineMessages.sellerTitle} entries={sellerEntries} />
       <EntryList header={mineMessages.servicesTitle} entries={serviceEntries} />
       {loggedIn ? (
