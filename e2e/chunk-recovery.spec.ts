@@ -38,7 +38,7 @@ test('a route chunk that fails to load is reported and the route reloads, then s
   // Reported before the reload (that report may be lost with the old page) and again after it.
   expect(messages).toContainEqual(
     expect.stringMatching(
-      /^Chunk failed to load \[CHUNK_LOAD_FAILED\] type=network url=http:\/\/127\.0\.0\.1:8181\/assets\/diagnostics-screen-[\w-]+\.js; recovered after 1 reload/,
+      /^Chunk failed to load \[CHUNK_LOAD_FAILED\] type=network url=http:\/\/127\.0\.0\.1:\d+\/assets\/diagnostics-screen-[\w-]+\.js; recovered after 1 reload/,
     ),
   );
 });

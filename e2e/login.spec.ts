@@ -17,12 +17,12 @@ test('a new user taps into the wallet, logs in with an SMS code and lands there;
   await loginWithSms(page, phone);
 
   await expect(page).toHaveURL('/wallet');
-  await expect(page.getByTestId('coming-soon')).toContainText('我的钱包');
+  await expect(visiblePane(page).getByTestId('wallet-available')).toHaveText(/0\.00/);
   await expect(page).toHaveTitle('我的钱包 - 淘号号');
 
   await page.reload();
   await expect(page).toHaveURL('/wallet');
-  await expect(page.getByTestId('coming-soon')).toContainText('我的钱包');
+  await expect(visiblePane(page).getByTestId('wallet-available')).toHaveText(/0\.00/);
 
   await page.locator('.adm-nav-bar-back').click();
   await expect(page).toHaveURL('/mine');

@@ -22,7 +22,7 @@ test('inside the Android app an L route asks the app to log in instead of openin
   await page.goto(`/wallet?header=${header}&sb_h=30`);
 
   await expect(page.getByTestId('login-required')).toBeVisible();
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:8181\/wallet\?header=/);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/wallet\?header=/);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { nativeCalls: string[] }).nativeCalls))
     .toContain('login {}');

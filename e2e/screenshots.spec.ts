@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAsNewUser } from './helpers';
+import { loginAsNewUser, visiblePane } from './helpers';
 
 const dir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -49,7 +49,23 @@ test('screenshots of the main screens', async ({ page }) => {
   await expect(page.getByText('运行环境')).toBeVisible();
   await shoot(page, 'test');
 
+  await page.goto('/search_goods_list?keyword=%E7%8E%8B%E8%80%85');
+  await expect(visiblePane(page).getByTestId('goods-card').first()).toBeVisible();
+  await shoot(page, 'search-list');
+
+  await visiblePane(page).getByTestId('goods-card').first().click();
+  await expect(visiblePane(page).getByRole('button', { name: '立即购买' })).toBeVisible();
+  await shoot(page, 'goods-detail');
+
   await page.goto('/wallet');
+  await expect(visiblePane(page).getByTestId('wallet-available')).toBeVisible();
+  await shoot(page, 'wallet');
+
+  await page.goto('/couponHall');
+  await expect(visiblePane(page).getByText('新人专享礼包').first()).toBeVisible();
+  await shoot(page, 'coupon-hall');
+
+  await page.goto('/order_detail');
   await expect(page.getByTestId('coming-soon')).toBeVisible();
   await shoot(page, 'coming-soon');
 });
