@@ -10,7 +10,7 @@ export const mineMessages = {
   loadFailed: '账号信息加载失败',
   retry: '重新加载',
   sellerTitle: '我是卖家',
-  assetsTitle: '资产与安全',
+  assetsTitle: '权益与安全',
   servicesTitle: '服务与帮助',
   logout: '退出登录',
   logoutConfirm: '确定要退出当前账号吗？',
@@ -38,13 +38,10 @@ export const accountEntries: readonly (MineEntry & { Icon: ComponentType })[] = 
   { label: '我的足迹', path: '/footprint', Icon: FootprintIcon },
 ];
 
+/** Recharge, withdrawal, payout methods and the deposit are in the wallet's own grid. */
 export const assetEntries: readonly MineEntry[] = [
   { label: '我的优惠券', path: '/myCoupon' },
   { label: '领券中心', path: '/couponHall' },
-  { label: '充值', path: '/personRecharge' },
-  { label: '提现', path: '/withdrawDeposit' },
-  { label: '收款方式', path: '/paymentType' },
-  { label: '保证金', path: '/cashPledgeRecord' },
   { label: '实名认证', path: '/idCard' },
   { label: '更换绑定手机', path: '/bindPhone' },
 ];
