@@ -6,6 +6,17 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { fakeServer, networkError, type FakeReply } from '@/core/http/fake-server.test-support';
 
+/** Renders a memory router with a fresh query cache and no retries; returns the cache. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
 /** A screen at an address, with a fresh query cache and no retries; other paths show their name. */
 export function renderScreen(
   path: string,
@@ -17,13 +28,7 @@ export function renderScreen(
     ...otherPaths.map((other) => ({ path: other, element: <p data-testid="other-route">{other}</p> })),
   ];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, client };
+  return { router, client: renderRouter(router) };
 }
 
 export type ApiAnswer = { data: unknown } | { failure: 'network' } | { error: number; message: string };

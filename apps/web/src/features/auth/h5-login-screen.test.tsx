@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope, LoginResponse, SmsResponse } from '@haoshi/contracts';
@@ -9,6 +7,7 @@ import { http } from '@/core/http/client';
 import type * as HttpClient from '@/core/http/client';
 import { getAuthorization } from '@/core/storage';
 import H5LoginScreen from './h5-login-screen';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -43,12 +42,7 @@ function renderLogin() {
     ],
     { initialEntries: ['/h5Login?redirect=%2Fwallet'] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Coupon, CouponList, CouponTab, CouponTemplate, NewUserPackage } from '@haoshi/contracts';
@@ -10,6 +8,7 @@ import type * as HttpClient from '@/core/http/client';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import CouponHallScreen from './coupon-hall-screen';
 import MyCouponScreen from './my-coupon-screen';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -69,12 +68,7 @@ function render375(path: string, element: React.ReactNode) {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 beforeAll(() => Toast.config({ duration: 0 }));

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, useLocation } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import type { ComponentType } from 'react';
 import type { GoodsDetail } from '@haoshi/contracts';
 import { fakeServer, type FakeReply } from '@/core/http/fake-server.test-support';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 /** A listing as /app/goods/detail answers it (王者荣耀, two 包赔 options, bargaining on). */
 export function goodsFixture(overrides: Partial<GoodsDetail> = {}): GoodsDetail {
@@ -131,11 +129,6 @@ export function renderScreen(Screen: ComponentType, path: string) {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope, User } from '@haoshi/contracts';
@@ -9,6 +7,7 @@ import { http } from '@/core/http/client';
 import type * as HttpClient from '@/core/http/client';
 import { getAuthorization, setAuthorization } from '@/core/storage';
 import MineScreen from './mine-screen';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -28,12 +27,7 @@ function renderMine() {
   const router = createMemoryRouter([{ path: '/mine', element: <MineScreen /> }], {
     initialEntries: ['/mine'],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 // Toasts stay until the page goes: no close timer may outlive the test environment.

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope, PayoutMethodItem, PayoutMethodList } from '@haoshi/contracts';
@@ -11,6 +9,7 @@ import AddPaymentTypeScreen from './add-payment-type-screen';
 import { checkPayoutForm } from './check-payout-form';
 import PaymentTypeScreen from './payment-type-screen';
 import { QrUploader } from './qr-uploader';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -52,12 +51,7 @@ function renderAt(path: string, element: React.ReactNode, initial = path) {
     ],
     { initialEntries: [initial] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

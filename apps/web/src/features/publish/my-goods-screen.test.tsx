@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyGoodsItem, Page } from '@haoshi/contracts';
@@ -9,6 +7,7 @@ import { http } from '@/core/http/client';
 import type * as HttpClient from '@/core/http/client';
 import MyGoodsScreen from './my-goods-screen';
 import { sellerButtons } from './my-goods/my-goods-actions';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -53,12 +52,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

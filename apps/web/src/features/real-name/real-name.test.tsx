@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope, RealNameSnapshot } from '@haoshi/contracts';
@@ -10,6 +8,7 @@ import type * as HttpClient from '@/core/http/client';
 import BindPhoneScreen from './bind-phone-screen';
 import IdCardScreen from './id-card-screen';
 import { checkRealNameForm } from './real-name-form';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -43,12 +42,7 @@ function renderAt(path: string, element: React.ReactNode, initial: string) {
     ],
     { initialEntries: [initial] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
 

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { Toast } from 'antd-mobile';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +18,7 @@ import { goToCashier } from './go-to-cashier';
 import PersonRechargeScreen from './person-recharge-screen';
 import WxRechargeScreen from './wx-recharge-screen';
 import RechargeRecordsScreen from './recharge-records-screen';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -79,12 +78,7 @@ function renderAt(path: string, url: string, Screen: ComponentType) {
     ],
     { initialEntries: [url] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
 }
 
 beforeAll(() => Toast.config({ duration: 0 }));

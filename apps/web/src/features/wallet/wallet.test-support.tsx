@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import type { ComponentType } from 'react';
 import type { Envelope } from '@haoshi/contracts';
 import { http } from '@/core/http/client';
 import { setAuthorization } from '@/core/storage';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 /** Answers for GET paths: data (err_code 0), an envelope, or a function of the params. */
 export type Answers = Record<string, unknown>;
@@ -38,11 +36,6 @@ export function renderScreen(Screen: ComponentType, path: string, at = path, log
     ],
     { initialEntries: [at] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }

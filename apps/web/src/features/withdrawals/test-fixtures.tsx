@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import type { Envelope, Withdrawal, WithdrawPage } from '@haoshi/contracts';
 import { http } from '@/core/http/client';
+import { renderRouter } from '@/core/screen-harness.test-support';
 
 export const page: WithdrawPage = {
   available: '100.00',
@@ -70,11 +68,6 @@ export function renderScreen(Screen: ComponentType, path: string, url = path) {
     ],
     { initialEntries: [url] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRouter(router);
   return router;
 }
