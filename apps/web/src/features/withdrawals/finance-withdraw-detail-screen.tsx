@@ -1,7 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { withdrawalModeLabels } from '@haoshi/contracts';
 import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { useHandleWithdrawal } from './api/staff-handle';
@@ -10,11 +9,9 @@ import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
 import { staffMessages as s, withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
-import { ReasonRows } from './reason-rows';
+import { DetailHeader, ReasonRows, TimelineCard } from './detail-parts';
 import { RejectSheet } from './reject-sheet';
 import { staffRefusal } from './staff-forbidden';
-import { StatusTag } from './status-tag';
-import { Timeline } from './timeline';
 import './withdrawals.css';
 
 /** /financeWithdrawDetail?id= (not in SPEC): one withdrawal for finance staff; approve or reject. */
@@ -39,13 +36,12 @@ export default function FinanceWithdrawDetailScreen() {
       <QueryGate query={query} refusal={staffRefusal}>
         {(detail) => (
           <>
-            <section className="withdraw-balance withdraw-balance--detail">
-              <span className="withdraw-balance__label">{withdrawalModeLabels[detail.mode]}</span>
-              <strong className="withdraw-balance__value">¥{detail.amount}</strong>
-              <span data-testid="staff-detail-status">
-                <StatusTag status={detail.status} />
-              </span>
-            </section>
+            <DetailHeader
+              mode={detail.mode}
+              amount={detail.amount}
+              status={detail.status}
+              statusTestId="staff-detail-status"
+            />
             <section className="withdraw-card">
               <dl className="withdraw-rows">
                 <dt>{s.user}</dt>
@@ -71,10 +67,7 @@ export default function FinanceWithdrawDetailScreen() {
                 <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
-            <section className="withdraw-card">
-              <h2 className="withdraw-card__title">{m.detailTitle}</h2>
-              <Timeline events={detail.events} />
-            </section>
+            <TimelineCard events={detail.events} />
             {detail.actions.length > 0 ? (
               <div className="withdraw-sheet__actions withdraw-actions">
                 {detail.actions.includes('reject') ? (

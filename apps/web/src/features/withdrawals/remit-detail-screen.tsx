@@ -1,15 +1,13 @@
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ErrorCodes, withdrawalModeLabels } from '@haoshi/contracts';
+import { ErrorCodes } from '@haoshi/contracts';
 import { StatusScreen } from '@/ui/status-screen';
 import { useWithdrawDetail } from './api/withdraw-detail';
 import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
 import { withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
-import { ReasonRows } from './reason-rows';
-import { StatusTag } from './status-tag';
-import { Timeline } from './timeline';
+import { DetailHeader, ReasonRows, TimelineCard } from './detail-parts';
 import { useCancelFlow } from './use-cancel-flow';
 import './withdrawals.css';
 
@@ -38,13 +36,12 @@ export default function RemitDetailScreen() {
       >
         {(detail) => (
           <>
-            <section className="withdraw-balance withdraw-balance--detail">
-              <span className="withdraw-balance__label">{withdrawalModeLabels[detail.mode]}</span>
-              <strong className="withdraw-balance__value">¥{detail.amount}</strong>
-              <span data-testid="withdrawal-detail-status">
-                <StatusTag status={detail.status} />
-              </span>
-            </section>
+            <DetailHeader
+              mode={detail.mode}
+              amount={detail.amount}
+              status={detail.status}
+              statusTestId="withdrawal-detail-status"
+            />
             <section className="withdraw-card">
               <dl className="withdraw-rows">
                 <dt>{m.fee}</dt>
@@ -71,10 +68,7 @@ export default function RemitDetailScreen() {
                 <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
-            <section className="withdraw-card">
-              <h2 className="withdraw-card__title">{m.detailTitle}</h2>
-              <Timeline events={detail.events} />
-            </section>
+            <TimelineCard events={detail.events} />
             {detail.can_cancel ? (
               <div className="withdraw-actions">
                 <Button block loading={pendingId === detail.id} onClick={() => void ask(detail.id)}>
