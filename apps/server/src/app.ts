@@ -18,6 +18,8 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
 import { feedbackRoutes } from './modules/feedback/routes.ts';
 import { listingsPlugin } from './modules/goods/listings-plugin.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
+import { createStorage } from './modules/storage/storage-factory.ts';
 import { sincerityRoutes } from './modules/sincerity/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -107,12 +109,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });
-  await app.register(listingsPlugin, { now });
+  // One catalogue (and its cache) for the listings and the coupons that name games.
+  const storage = await createStorage(config);
+  const catalogue = createCatalogueService({
+    db: app.db,
+    imageUrl: (key) => storage.provider.publicUrl(key),
+  });
+  await app.register(listingsPlugin, { now, storage, catalogue });
   await app.register(walletRoutes, { now });
   await app.register(withdrawalsPlugin, { now });
   await app.register(paymentsPlugin, { now });
   await app.register(sincerityRoutes, { now });
-  await app.register(couponRoutes, { now });
+  await app.register(couponRoutes, { now, catalogue });
   await app.register(realNameRoutes, { now, sms: identity.sms });
   await app.register(payoutMethodRoutes, { now });
   await app.register(webPlugin);

@@ -10,7 +10,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { createCatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { claimNewUserPackage, claimTemplate } from './coupon-claims.ts';
 import { couponHall, couponList, newUserPackage, toCoupon, type GameNames } from './coupon-queries.ts';
 import { seedCouponTemplates } from './coupon-templates-seed.ts';
@@ -19,9 +19,11 @@ import { seedCouponTemplates } from './coupon-templates-seed.ts';
  * SPEC §7 coupon calls (/app/coupon/new_user/main, /new_user/receive, /list) and the coupon hall's
  * own two (/app/coupon/hall, /app/coupon/receive; docs/decisions.md).
  */
-export const couponRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+export const couponRoutes: FastifyPluginAsyncZod<{ now: () => Date; catalogue: CatalogueService }> = async (
+  app,
+  { now, catalogue },
+) => {
   const tags = ['coupons'];
-  const catalogue = createCatalogueService({ db: app.db, imageUrl: (key) => key });
   /** Names from the cached catalogue; a game it does not know yet means the cache is stale. */
   const gameNames = async (gameIds: ReadonlyArray<number | null> = []): Promise<GameNames> => {
     let lookup = await catalogue.lookup();
@@ -35,11 +37,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (a
 
   // After the demo seed of main.ts (which runs before listen), so game-scoped templates find their game.
   app.addHook('onReady', async () => {
-    const lookup = await catalogue.lookup();
-    await seedCouponTemplates(app.db, {
-      demo: app.config.SEED_DEMO,
-      gameIdByName: (name) => lookup.games.find((game) => game.name === name)?.id,
-    });
+    await seedCouponTemplates(app.db, { demo: app.config.SEED_DEMO });
   });
 
   app.get(

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createResultCache } from '../../lib/result-cache.ts';
-import { createCatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { catalogueRoutes } from '../catalogue/routes.ts';
 import { createHomeService } from '../home/home-service.ts';
 import { homeRoutes } from '../home/routes.ts';
-import { createStorage } from '../storage/storage-factory.ts';
+import type { Storage } from '../storage/storage-factory.ts';
 import { createUploadService } from '../storage/upload-service.ts';
 import { storageRoutes } from '../storage/routes.ts';
 import { createSearchService } from './search-service.ts';
@@ -21,9 +21,12 @@ import { userGoodsRoutes } from './user-routes.ts';
  * and uploads, wired together. Services share one result cache, emptied whenever this instance
  * writes a listing.
  */
-export const listingsPlugin: FastifyPluginAsync<{ now: () => Date }> = async (app, { now }) => {
+export const listingsPlugin: FastifyPluginAsync<{
+  now: () => Date;
+  storage: Storage;
+  catalogue: CatalogueService;
+}> = async (app, { now, storage, catalogue }) => {
   const { db, config } = app;
-  const storage = await createStorage(config);
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
   const cache = createResultCache({ ttlMs: config.SEARCH_CACHE_MS });
   const counts = createResultCache({ ttlMs: config.SEARCH_CACHE_MS * 10 });
@@ -31,7 +34,6 @@ export const listingsPlugin: FastifyPluginAsync<{ now: () => Date }> = async (ap
     cache.clear();
     counts.clear();
   };
-  const catalogue = createCatalogueService({ db, imageUrl });
   const uploads = createUploadService({ db, provider: storage.provider, local: storage.local, now });
   const search = createSearchService({ db, catalogue, imageUrl, cache, counts });
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
