@@ -30,6 +30,7 @@ import { createQrLoginService } from './modules/identity/qr-login-service.ts';
 import { createDeviceService } from './modules/identity/device-service.ts';
 import { createBuiltinSecurityProvider } from './modules/identity/security-provider.ts';
 import { withdrawalsPlugin } from './modules/withdrawals/withdrawals-plugin.ts';
+import { createJobRunner } from './modules/jobs/index.ts';
 import { realNameRoutes } from './modules/real-name/routes.ts';
 import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
 import './types.ts';
@@ -74,6 +75,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
 
   const now = options.now ?? (() => new Date());
+  // One job runner per app: modules declare their queues while registering; main.ts starts it.
+  const jobs = createJobRunner({ sql: app.database.sql, now, log: app.log, manualTime: Boolean(options.now) });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.prepare());
+  app.addHook('onClose', () => jobs.stop());
   const sessions = createSessionService({
     db: app.db,
     secret: config.SESSION_SECRET,

@@ -25,4 +25,5 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
+await app.jobs.start();
 app.log.info(`haoshi serving on http://${config.HOST}:${config.PORT} (database: ${app.database.kind})`);

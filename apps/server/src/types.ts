@@ -1,6 +1,7 @@
 import type { DeviceSignature } from '@haoshi/contracts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { JobRunner } from './modules/jobs/index.ts';
 import type { IdempotencyClaim } from './modules/idempotency/idempotency-store.ts';
 import type { UserRow } from './modules/identity/user-service.ts';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     db: Database;
+    /** Durable jobs (modules/jobs): started by main.ts once listening, driven by `runDue` in tests. */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     /** The decrypted device signature header, or null for an unknown device. */

@@ -11,6 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { installJobSchema } from '../modules/jobs/job-schema.ts';
+import type { SqlAdapter } from '../modules/jobs/sql-adapter.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +23,9 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL on the handle's own connections (the job runner's way in). */
+  sql: SqlAdapter;
+  /** Applies pending migrations (drizzle's, then the job runner's tables) as one step under a lock. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +33,28 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 export const pgliteExtensions = { pg_trgm };
+
+/** Any constant works as long as every instance uses the same one. */
+const MIGRATION_LOCK_KEY = 'haoshi:migrate';
+
+/**
+ * Two instances starting together must not both migrate: a session-level advisory lock, taken on one
+ * dedicated connection, holds the second until the first has finished; it then finds nothing to do.
+ */
+async function migratePostgresUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      await installJobSchema({ executeSql: (text, values) => client.query(text, values) });
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -38,7 +65,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    sql: { executeSql: (text, values) => pool.query(text, values) },
+    migrate: () => migratePostgresUnderLock(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -46,12 +74,29 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
+/** PGlite runs one statement list per `exec` (pg-boss sends BEGIN…COMMIT blocks without parameters). */
+function pgliteAdapter(client: PGlite): SqlAdapter {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
+  const adapter = pgliteAdapter(client);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    sql: adapter,
+    // One process owns a PGlite data directory (data-dir-lock.ts): no other instance can race.
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await installJobSchema(adapter);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

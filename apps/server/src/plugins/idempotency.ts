@@ -7,7 +7,8 @@ import { createIdempotencyStore } from '../modules/idempotency/idempotency-store
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const keyPattern = /^[\x21-\x7e]{1,128}$/;
-const PURGE_INTERVAL_MS = 3600_000;
+const PURGE_JOB = 'idempotency-purge';
+const PURGE_EVERY_SECONDS = 3600;
 
 /**
  * Idempotency-Key for writes that move money or create orders (DESIGN §3). A route opts in with
@@ -22,13 +23,8 @@ export const idempotencyPlugin = fp<{ now?: () => Date }>(
     const store = createIdempotencyStore(app.db, options.now ?? (() => new Date()));
     app.decorateRequest('idempotency', null);
 
-    const purge = setInterval(() => {
-      store
-        .purgeExpired()
-        .catch((error: unknown) => app.log.error({ err: error }, 'idempotency: purge failed'));
-    }, PURGE_INTERVAL_MS);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    app.jobs.work(PURGE_JOB, () => store.purgeExpired());
+    app.jobs.schedule(PURGE_JOB, PURGE_EVERY_SECONDS);
 
     app.addHook('preHandler', async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];

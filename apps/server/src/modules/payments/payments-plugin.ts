@@ -11,11 +11,14 @@ declare module 'fastify' {
     payments: {
       gateway: SandboxGateway;
       recharges: RechargeService;
-      /** One round of background work: deliver due notifies, query stale recharges. */
+      /** One round of background work in this process: deliver due notifies, query stale recharges. */
       tick(): Promise<void>;
     };
   }
 }
+
+const NOTIFY_JOB = 'payments-notify-delivery';
+const QUERY_JOB = 'payments-recharge-query';
 
 export interface PaymentsPluginOptions {
   now: () => Date;
@@ -23,7 +26,7 @@ export interface PaymentsPluginOptions {
   notifyTransport?: NotifyTransport;
 }
 
-/** Recharge and payments: the sandbox gateway, the recharge flow and its background worker. */
+/** Recharge and payments: the sandbox gateway, the recharge flow and its background jobs. */
 export const paymentsPlugin = fp<PaymentsPluginOptions>(
   async (app, options) => {
     const settings = loadPaymentsConfig(app.config);
@@ -59,7 +62,10 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     let running: Promise<void> | null = null;
     let again = false;
     let closing = false;
-    /** One round at a time; a call during a round asks for one more round right after it. */
+    /**
+     * One in-process round at once (a payment nudges it; tests call it): a call during a round asks for
+     * one more round right after it. The periodic rounds of every instance are the two jobs below.
+     */
     const tick = (): Promise<void> => {
       if (running) {
         again = true;
@@ -87,16 +93,16 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     });
     app.decorate('payments', { gateway, recharges, tick });
 
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onListen', async () => {
-      if (settings.workerIntervalMs > 0) {
-        timer = setInterval(() => void tick(), settings.workerIntervalMs);
-        timer.unref();
-      }
-    });
+    // Two jobs, so a failing notify delivery does not hold up the query of pending recharges.
+    app.jobs.work(NOTIFY_JOB, () => gateway.dispatcher.deliverDue());
+    app.jobs.work(QUERY_JOB, () => recharges.queryStale());
+    if (settings.workerIntervalMs > 0) {
+      const everySeconds = Math.max(1, Math.round(settings.workerIntervalMs / 1000));
+      app.jobs.schedule(NOTIFY_JOB, everySeconds);
+      app.jobs.schedule(QUERY_JOB, everySeconds);
+    }
     app.addHook('onClose', async () => {
       closing = true;
-      clearInterval(timer);
       await running;
     });
 

@@ -18,26 +18,12 @@ declare module 'fastify' {
   }
 }
 
-const PAYOUT_TICK_MS = 1_000;
-const AUTO_WITHDRAW_MS = 10 * 60_000;
-
-/** Runs `job` every `ms`, never two passes at once; errors are logged, the timer keeps going. */
-function every(ms: number, job: () => Promise<unknown>, onError: (error: unknown) => void) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    job()
-      .catch(onError)
-      .finally(() => (running = false));
-  }, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+const PAYOUT_JOB = 'withdrawals-payout';
+const AUTO_WITHDRAW_JOB = 'withdrawals-auto';
 
 /**
- * Withdrawals: user calls, finance review, the payout provider and the two scheduled jobs (timers
- * on the app's clock; off under NODE_ENV=test, where tests call `app.withdrawalJobs` themselves).
+ * Withdrawals: user calls, finance review, the payout provider and the two periodic jobs (tests call
+ * `app.withdrawalJobs` themselves or `app.jobs.runDue()`).
  */
 export const withdrawalsPlugin = fp<{ now: () => Date; payoutProvider?: PayoutProvider }>(
   async (app, options) => {
@@ -49,15 +35,10 @@ export const withdrawalsPlugin = fp<{ now: () => Date; payoutProvider?: PayoutPr
     app.decorate('withdrawalJobs', { payoutTick: withdrawals.payoutTick, autoWithdraw: auto.run });
     await app.register(withdrawalRoutes, { services: { withdrawals, staff, auto } });
 
-    if (app.config.NODE_ENV !== 'test') {
-      const log = (job: string) => (error: unknown) =>
-        app.log.error({ err: error, job }, 'withdrawal job failed');
-      const stops = [
-        every(PAYOUT_TICK_MS, withdrawals.payoutTick, log('payout')),
-        every(AUTO_WITHDRAW_MS, auto.run, log('auto-withdraw')),
-      ];
-      app.addHook('onClose', async () => stops.forEach((stop) => stop()));
-    }
+    app.jobs.work(PAYOUT_JOB, () => withdrawals.payoutTick());
+    app.jobs.work(AUTO_WITHDRAW_JOB, () => auto.run());
+    app.jobs.schedule(PAYOUT_JOB, 1);
+    app.jobs.schedule(AUTO_WITHDRAW_JOB, 10 * 60);
   },
   { name: 'withdrawals' },
 );
