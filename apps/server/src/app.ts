@@ -31,6 +31,7 @@ import { createDeviceService } from './modules/identity/device-service.ts';
 import { createBuiltinSecurityProvider } from './modules/identity/security-provider.ts';
 import { withdrawalsPlugin } from './modules/withdrawals/withdrawals-plugin.ts';
 import { createJobRunner } from './modules/jobs/index.ts';
+import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
 import { realNameRoutes } from './modules/real-name/routes.ts';
 import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
 import './types.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   smsProvider?: SmsProvider;
   now?: () => Date;
+  /** Tests may share one in-process bus between two apps; otherwise built from REDIS_URL. */
+  invalidationBus?: InvalidationBus;
 }
 
 const requestIdPattern = /^[\w.-]{8,64}$/;
@@ -80,6 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.prepare());
   app.addHook('onClose', () => jobs.stop());
+  // One bus for the caches that must agree across instances (listings, catalogue).
+  const bus =
+    options.invalidationBus ??
+    (await createInvalidationBus({ redisUrl: config.REDIS_URL, channel: config.CACHE_BUS_CHANNEL, log: app.log }));
+  if (!options.invalidationBus) app.addHook('onClose', () => bus.close());
   const sessions = createSessionService({
     db: app.db,
     secret: config.SESSION_SECRET,
@@ -120,8 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogue = createCatalogueService({
     db: app.db,
     imageUrl: (key) => storage.provider.publicUrl(key),
+    bus,
   });
-  await app.register(listingsPlugin, { now, storage, catalogue });
+  await app.register(listingsPlugin, { now, storage, catalogue, bus });
   await app.register(walletRoutes, { now });
   await app.register(withdrawalsPlugin, { now });
   await app.register(paymentsPlugin, { now });

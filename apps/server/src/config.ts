@@ -40,6 +40,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_NAMESPACE: z.string().default('haoshi-rl:'),
+  /** Redis pub/sub channel on which instances tell each other to empty shared caches. */
+  CACHE_BUS_CHANNEL: z.string().min(1).default('haoshi:cache-invalidate'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * Which peers may set X-Forwarded-For (the client IP behind per-IP limits): 'loopback' by default,

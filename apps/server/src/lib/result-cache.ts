@@ -2,9 +2,10 @@
  * A small in-process cache for anonymous list answers, stale-while-revalidate: an entry is fresh for
  * `ttlMs`; after that and until `staleMs` the old answer is still returned at once while one
  * background load replaces it, so no request waits on a reload of a busy key. Older entries load in
- * the foreground. All entries go when this instance writes a listing (`clear`); other instances see
- * a change after at most `ttlMs` plus one load for a key requested steadily, and at most `staleMs`
- * for a key requested rarely. Wall-clock time, not the business clock. ttlMs = 0 turns it off.
+ * the foreground. All entries go when any instance writes a listing (`clear`, called through the
+ * invalidation bus); should a message be lost, a change shows after at most `ttlMs` plus one load
+ * for a key requested steadily, and at most `staleMs` for a key requested rarely. Wall-clock time,
+ * not the business clock. ttlMs = 0 turns it off.
  */
 export interface ResultCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;

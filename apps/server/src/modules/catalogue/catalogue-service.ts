@@ -9,6 +9,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { gamePartitions, games, type PublishSchema } from './tables.ts';
 import { catalogueGames, publishSchemaOf } from './game-catalogue.ts';
 
@@ -40,16 +41,23 @@ export interface CatalogueService {
   findEntry(gameId: number): Promise<CatalogueGameEntry | undefined>;
   partition(partitionId: number): Promise<Partition | undefined>;
   publishProperties(gameId: number): Promise<PublishProperties>;
+  /** Drops the cached catalogue here and, through the bus, on every other instance. */
   invalidate(): void;
 }
 
 export function createCatalogueService(options: {
   db: Database;
   imageUrl: (key: string) => string;
+  /** Without one (the demo seed) only this service's own cache is dropped. */
+  bus?: InvalidationBus;
 }): CatalogueService {
-  const { db, imageUrl } = options;
+  const { db, imageUrl, bus } = options;
   let snapshot: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
+  const drop = () => {
+    snapshot = undefined;
+  };
+  bus?.subscribe('catalogue', drop);
 
   async function load(): Promise<Snapshot> {
     const [gameRows, partitionRows] = await Promise.all([
@@ -133,7 +141,8 @@ export function createCatalogueService(options: {
       };
     },
     invalidate() {
-      snapshot = undefined;
+      if (bus) bus.publish('catalogue');
+      else drop();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createResultCache } from '../../lib/result-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { catalogueRoutes } from '../catalogue/routes.ts';
@@ -18,22 +19,24 @@ import { userGoodsRoutes } from './user-routes.ts';
 
 /**
  * Discovery and listings (issue 3): catalogue, home, goods, publishing, favourites/footprints/follows
- * and uploads, wired together. Services share one result cache, emptied whenever this instance
- * writes a listing.
+ * and uploads, wired together. Services share one result cache, emptied on every instance (through
+ * the bus) whenever one of them writes a listing.
  */
 export const listingsPlugin: FastifyPluginAsync<{
   now: () => Date;
   storage: Storage;
   catalogue: CatalogueService;
-}> = async (app, { now, storage, catalogue }) => {
+  bus: InvalidationBus;
+}> = async (app, { now, storage, catalogue, bus }) => {
   const { db, config } = app;
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
   const cache = createResultCache({ ttlMs: config.SEARCH_CACHE_MS });
   const counts = createResultCache({ ttlMs: config.SEARCH_CACHE_MS * 10 });
-  const onChange = () => {
+  bus.subscribe('listings', () => {
     cache.clear();
     counts.clear();
-  };
+  });
+  const onChange = () => bus.publish('listings');
   const uploads = createUploadService({ db, provider: storage.provider, local: storage.local, now });
   const search = createSearchService({ db, catalogue, imageUrl, cache, counts });
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
