@@ -29,6 +29,23 @@ describe(`rate limiting on ${databaseKind}`, () => {
     expect((await sendSms(t, '13700000005', '10.1.1.2')).body.err_code).toBe(0);
   });
 
+  it('with Redis unreachable, refuses money and login calls (1030) and lets the others through', async () => {
+    // Nothing listens on port 1: every count fails.
+    const t = await appWithLimit({ REDIS_URL: 'redis://127.0.0.1:1' });
+    const refused = await sendSms(t, '13700000021', '10.3.3.3');
+    expect(refused.body).toMatchObject({ err_code: 1030, message: '服务繁忙，请稍后再试' });
+    const login = await call(t.app, 'POST', '/app/login', {
+      body: { phone: '13700000021', code: '123456' },
+      ip: '10.3.3.3',
+    });
+    expect(login.body.err_code).toBe(1030);
+    const transfer = await call(t.app, 'POST', '/app/user/wallet/transfer', { body: {}, ip: '10.3.3.3' });
+    expect(transfer.body.err_code).toBe(1030);
+    // A read that moves nothing fails open.
+    const home = await call(t.app, 'GET', '/app/home/keyword', { ip: '10.3.3.3' });
+    expect(home.body.err_code).toBe(0);
+  });
+
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) {
     it('shares the limit across instances through Redis', async () => {

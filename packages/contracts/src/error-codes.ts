@@ -24,6 +24,8 @@ export const ErrorCodes = {
   RATE_LIMITED: 1005,
   IDEMPOTENCY_KEY_REUSED: 1006,
   IDEMPOTENCY_IN_PROGRESS: 1007,
+  /** The shared rate-limit store cannot be reached: money and login calls are refused, not let through. */
+  RATE_LIMIT_UNAVAILABLE: 1030,
   NOT_FOUND: 1010,
   FORBIDDEN: 1011,
   CONFLICT: 1012,
