@@ -11,17 +11,26 @@ import { withDatabaseName } from './postgres-url.ts';
 
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** A fresh database cloned from the migrated template, and how to throw it away. */
-export async function freshDatabase(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+/**
+ * A fresh database cloned from the migrated template, and how to throw it away; on PostgreSQL also
+ * its URL (a second instance opens its own pool on it).
+ */
+export async function freshDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dispose: () => Promise<void>;
+  url?: string;
+}> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const name = `haoshi_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    const handle = openPostgres(withDatabaseName(databaseUrl, name), 5);
+    const url = withDatabaseName(databaseUrl, name);
+    const handle = openPostgres(url, 5);
     return {
       handle,
+      url,
       dispose: async () => {
         await handle.close();
         await admin.query(`drop database if exists ${name} with (force)`);
