@@ -88,14 +88,20 @@ function pgliteAdapter(client: PGlite): SqlAdapter {
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
   const adapter = pgliteAdapter(client);
+  let migrating: Promise<void> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
     sql: adapter,
-    // One process owns a PGlite data directory (data-dir-lock.ts): no other instance can race.
-    migrate: async () => {
-      await migratePglite(db, { migrationsFolder });
-      await installJobSchema(adapter);
+    // One process owns a PGlite data directory (data-dir-lock.ts); within it, migrations run one at
+    // a time (two at once on one handle would both create the first tables).
+    migrate: () => {
+      const run = async () => {
+        await migratePglite(db, { migrationsFolder });
+        await installJobSchema(adapter);
+      };
+      migrating = migrating.then(run, run);
+      return migrating;
     },
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -69,6 +69,7 @@ export interface JobRunner {
 const DEFAULT_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
 const PERIODIC_TICK_MS = 1000;
 const MAX_ROUNDS = 100;
+const WORKER_BATCH_SIZE = 10;
 const MANUAL_TIME_SHIFT_MS = 100 * 365 * 24 * 3600_000;
 
 /** The same id on every instance for one period of one periodic job, so only the first insert counts. */
@@ -76,6 +77,8 @@ export function periodJobId(name: string, slot: number): string {
   const hex = createHash('sha256').update(`haoshi-period:${name}:${slot}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+const failureOf = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
 
 export function createJobRunner(options: {
   sql: SqlAdapter;
@@ -209,7 +212,7 @@ export function createJobRunner(options: {
     async start() {
       await this.prepare();
       if (worker || stopped) return;
-      worker = new PgBoss({
+      const polling = new PgBoss({
         db: sql,
         schema: JOB_SCHEMA,
         migrate: false,
@@ -218,14 +221,23 @@ export function createJobRunner(options: {
         archiveCompletedAfterSeconds: 3600,
         deleteAfterDays: 2,
       });
-      worker.on('error', (error) => log.error({ err: error }, 'jobs: worker error'));
-      await worker.start();
+      worker = polling;
+      polling.on('error', (error) => log.error({ err: error }, 'jobs: worker error'));
+      await polling.start();
       for (const name of queues.keys()) {
-        await worker.work<object>(
+        // pg-boss completes a batch whose handler returns; each job that failed is failed on its own
+        // first, so one bad job neither fails nor holds up the others.
+        await polling.work<object>(
           name,
-          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+          { pollingIntervalSeconds, batchSize: WORKER_BATCH_SIZE, includeMetadata: true },
           async (jobs) => {
-            for (const job of jobs) await execute(name, job);
+            for (const job of jobs) {
+              try {
+                await execute(name, job);
+              } catch (error) {
+                await polling.fail(name, job.id, failureOf(error));
+              }
+            }
           },
         );
       }
@@ -258,7 +270,7 @@ export function createJobRunner(options: {
               await boss.complete(name, job.id);
               report.completed++;
             } catch (error) {
-              await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              await boss.fail(name, job.id, failureOf(error));
               await dateRetryOnAppClock(name, job.id);
               report.failed++;
             }
