@@ -47,6 +47,50 @@ export default tseslint.config(
     },
   },
   {
+    // Periodic work is a job (modules/jobs): durable, retried, and run once across instances.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'setInterval',
+          message: 'Use app.jobs.schedule (modules/jobs): one run per period across instances.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'globalThis',
+          property: 'setInterval',
+          message: 'Use app.jobs.schedule (modules/jobs): one run per period across instances.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
+              message: 'Only the server imports the server.',
+            },
+          ],
+          paths: [
+            {
+              name: 'node:timers',
+              importNames: ['setInterval'],
+              message: 'Use app.jobs.schedule (modules/jobs).',
+            },
+            {
+              name: 'timers',
+              importNames: ['setInterval'],
+              message: 'Use app.jobs.schedule (modules/jobs).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Benchmarks measure the server in-process (posting service, seed), so they may import it.
     files: ['bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

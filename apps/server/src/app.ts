@@ -79,14 +79,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const now = options.now ?? (() => new Date());
   // One job runner per app: modules declare their queues while registering; main.ts starts it.
-  const jobs = createJobRunner({ sql: app.database.sql, now, log: app.log, manualTime: Boolean(options.now) });
+  const jobs = createJobRunner({
+    sql: app.database.sql,
+    now,
+    log: app.log,
+    manualTime: Boolean(options.now),
+  });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.prepare());
   app.addHook('onClose', () => jobs.stop());
   // One bus for the caches that must agree across instances (listings, catalogue).
   const bus =
     options.invalidationBus ??
-    (await createInvalidationBus({ redisUrl: config.REDIS_URL, channel: config.CACHE_BUS_CHANNEL, log: app.log }));
+    (await createInvalidationBus({
+      redisUrl: config.REDIS_URL,
+      channel: config.CACHE_BUS_CHANNEL,
+      log: app.log,
+    }));
   if (!options.invalidationBus) app.addHook('onClose', () => bus.close());
   const sessions = createSessionService({
     db: app.db,

@@ -19,9 +19,15 @@ const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal
 };
 
 async function migratedOnce(handle: DatabaseHandle) {
-  const applied = await handle.sql.executeSql('select count(*)::int as n from drizzle.__drizzle_migrations', []);
+  const applied = await handle.sql.executeSql(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+    [],
+  );
   const jobs = await handle.sql.executeSql('select count(*)::int as n from pgboss.version', []);
-  return { applied: (applied.rows[0] as { n: number }).n, jobSchemaVersions: (jobs.rows[0] as { n: number }).n };
+  return {
+    applied: (applied.rows[0] as { n: number }).n,
+    jobSchemaVersions: (jobs.rows[0] as { n: number }).n,
+  };
 }
 
 describe(`migrations on ${databaseKind}`, () => {

@@ -47,7 +47,11 @@ function redisStore(redis: Redis, namespace: string): FastifyRateLimitStoreCtor 
       private readonly prefix = namespace,
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       redis.eval(INCR_SCRIPT, 1, this.prefix + key, timeWindow).then(
         (result) => {
           const [current, ttl] = result as [number, number];
@@ -59,7 +63,8 @@ function redisStore(redis: Redis, namespace: string): FastifyRateLimitStoreCtor 
 
     child(routeOptions: object): FastifyRateLimitStore {
       // The plugin passes the merged limit options, the route under `routeInfo`.
-      const route = 'routeInfo' in routeOptions ? (routeOptions.routeInfo as { method: string; url: string }) : undefined;
+      const route =
+        'routeInfo' in routeOptions ? (routeOptions.routeInfo as { method: string; url: string }) : undefined;
       return new Store(undefined, route ? `${this.prefix}${route.method}${route.url}-` : this.prefix);
     }
   }
