@@ -200,8 +200,10 @@ export function createJobRunner(options: {
             expireInSeconds:
               queueOptions.expireInSeconds ?? (periodic ? Math.max(60, (2 * periodic.everyMs) / 1000) : 900),
           };
-          // A periodic queue runs one job at a time across instances ('singleton').
-          const policy = periodic ? 'singleton' : (queueOptions.policy ?? 'standard');
+          // Not 'singleton' for periodic queues: a run left active by a killed instance would hold
+          // every later period back until it expires. Periodic handlers are safe side by side (as
+          // the per-instance loops they replace had to be); one instance runs a queue's jobs in turn.
+          const policy = queueOptions.policy ?? 'standard';
           await boss.createQueue(name, { name, policy, ...settings });
           await boss.updateQueue(name, { name, policy, ...settings });
         }
