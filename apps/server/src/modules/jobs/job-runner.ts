@@ -163,6 +163,30 @@ export function createJobRunner(options: {
     );
   }
 
+  function prepare(): Promise<void> {
+    prepared ??= (async () => {
+      await boss.start();
+      for (const [name, { options: queueOptions }] of queues) {
+        const periodic = schedules.get(name);
+        const settings = {
+          retryLimit: queueOptions.retryLimit ?? DEFAULT_RETRY.retryLimit,
+          retryDelay: queueOptions.retryDelaySeconds ?? DEFAULT_RETRY.retryDelaySeconds,
+          retryBackoff: queueOptions.retryBackoff ?? DEFAULT_RETRY.retryBackoff,
+          // A periodic run stuck on a dead instance must not block later periods for long.
+          expireInSeconds:
+            queueOptions.expireInSeconds ?? (periodic ? Math.max(60, (2 * periodic.everyMs) / 1000) : 900),
+        };
+        // Not 'singleton' for periodic queues: a run left active by a killed instance would hold
+        // every later period back until it expires. Periodic handlers are safe side by side (as
+        // the per-instance loops they replace had to be); one instance runs a queue's jobs in turn.
+        const policy = queueOptions.policy ?? 'standard';
+        await boss.createQueue(name, { name, policy, ...settings });
+        await boss.updateQueue(name, { name, policy, ...settings });
+      }
+    })();
+    return prepared;
+  }
+
   return {
     work(name, handler, workOptions = {}) {
       if (prepared) throw new Error(`jobs: ${name} declared after the runner was prepared`);
@@ -175,7 +199,7 @@ export function createJobRunner(options: {
     },
 
     async send(name, data, sendOptions = {}) {
-      await prepared;
+      await prepare();
       const { startAfter, singletonKey, executor, retryLimit, retryDelaySeconds, retryBackoff } = sendOptions;
       return boss.send(name, data, {
         ...(startAfter ? { startAfter: toDatabaseTime(startAfter) } : {}),
@@ -187,32 +211,10 @@ export function createJobRunner(options: {
       });
     },
 
-    prepare() {
-      prepared ??= (async () => {
-        await boss.start();
-        for (const [name, { options: queueOptions }] of queues) {
-          const periodic = schedules.get(name);
-          const settings = {
-            retryLimit: queueOptions.retryLimit ?? DEFAULT_RETRY.retryLimit,
-            retryDelay: queueOptions.retryDelaySeconds ?? DEFAULT_RETRY.retryDelaySeconds,
-            retryBackoff: queueOptions.retryBackoff ?? DEFAULT_RETRY.retryBackoff,
-            // A periodic run stuck on a dead instance must not block later periods for long.
-            expireInSeconds:
-              queueOptions.expireInSeconds ?? (periodic ? Math.max(60, (2 * periodic.everyMs) / 1000) : 900),
-          };
-          // Not 'singleton' for periodic queues: a run left active by a killed instance would hold
-          // every later period back until it expires. Periodic handlers are safe side by side (as
-          // the per-instance loops they replace had to be); one instance runs a queue's jobs in turn.
-          const policy = queueOptions.policy ?? 'standard';
-          await boss.createQueue(name, { name, policy, ...settings });
-          await boss.updateQueue(name, { name, policy, ...settings });
-        }
-      })();
-      return prepared;
-    },
+    prepare,
 
     async start() {
-      await this.prepare();
+      await prepare();
       if (worker || stopped) return;
       const polling = new PgBoss({
         db: sql,
@@ -257,7 +259,7 @@ export function createJobRunner(options: {
     },
 
     async runDue() {
-      await this.prepare();
+      await prepare();
       await enqueuePeriodic();
       await pullDueForward([...queues.keys()], toDatabaseTime(now()));
       const report: RunReport = { completed: 0, failed: 0 };
