@@ -32,6 +32,7 @@ import { createBuiltinSecurityProvider } from './modules/identity/security-provi
 import { withdrawalsPlugin } from './modules/withdrawals/withdrawals-plugin.ts';
 import { realNameRoutes } from './modules/real-name/routes.ts';
 import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
+import { processPlugin } from './modules/process/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
 
+  await app.register(processPlugin, { now });
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });

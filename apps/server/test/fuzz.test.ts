@@ -88,20 +88,20 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   },
   'POST /app/user/withdraw': {
     withdrawals: [1],
-    withdrawal_events: [1, 2],
+    process_transitions: [1, 2],
     ledger_transfers: [1],
     ledger_accounts: [0, 1],
     sandbox_payouts: [0, 1],
     idempotency_keys: [0, 1],
   },
   'POST /app/user/withdrawal/cancel': {
-    withdrawal_events: [1],
+    process_transitions: [1],
     ledger_transfers: [1],
     idempotency_keys: [0, 1],
   },
   'POST /app/user/withdrawal/auto': { auto_withdrawal_settings: [0, 1] },
   'POST /app/withdraw/handle': {
-    withdrawal_events: [1, 2],
+    process_transitions: [1, 2],
     ledger_transfers: [1],
     sandbox_payouts: [0, 1],
     idempotency_keys: [0, 1],

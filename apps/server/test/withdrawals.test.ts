@@ -146,7 +146,8 @@ describe('full happy path: credit → withdraw → approve → paid', () => {
     expect(detail.status).toBe('paid');
     expect(detail.status_text).toBe('已到账');
     expect(detail.paid_at).not.toBeNull();
-    expect(detail.events.map((event) => event.to)).toEqual(['pending_review', 'approved', 'paying', 'paid']);
+    expect(detail.timeline.map((entry) => entry.to)).toEqual(['pending_review', 'approved', 'paying', 'paid']);
+    expect(detail.timeline.map((entry) => entry.to_label)).toEqual(['待审核', '已通过', '打款中', '已到账']);
     expect(await balances(user.id)).toEqual({ available: 20_000, frozen: 0 });
     expect((await systemBalance('platform_fee')) - feeBefore).toBe(180);
     expect((await systemBalance('payout_clearing')) - clearingBefore).toBe(79_820);
@@ -297,7 +298,10 @@ describe('limits and quick remit', () => {
     await completePayouts();
     const detail = await ok(get<WithdrawalDetail>(`${paths.detail}?id=${quick.id}`, user));
     expect(detail.status).toBe('paid');
-    expect(detail.events.find((event) => event.to === 'approved')?.actor).toBe('system');
+    expect(detail.timeline.find((entry) => entry.to === 'approved')).toMatchObject({
+      actor_role: 'system',
+      reason: '快捷转账免审核',
+    });
     expect(await balances(user.id)).toEqual({ available: 100_000 - 2_000 - 10_000, frozen: 0 });
     await expectLedgerOk();
   });

@@ -24,8 +24,8 @@ const order = defineProcess({
   },
   initial: 'pending_payment',
   terminal: ['completed', 'cancelled', 'refunded'],
-  refusal: { errCode: 5003 },
-  guards: { delivered: { errCode: 5010, message: '卖家尚未交付' } },
+  refusal: { errCode: 1013 },
+  guards: { delivered: { errCode: 1013, message: '卖家尚未交付' } },
   transitions: {
     pay: { from: 'pending_payment', to: 'paid', roles: ['buyer'], label: '付款' },
     cancel: { from: 'pending_payment', to: 'cancelled', roles: ['buyer'], label: '取消订单' },

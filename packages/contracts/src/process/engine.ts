@@ -4,6 +4,7 @@
  * transition on their own. The server refuses whatever the table does not allow; the web derives
  * the buttons a party sees from the same table.
  */
+import type { ErrorCode } from '../error-codes.ts';
 
 /**
  * Who acts. `owner` is the user the subject belongs to (the seller of a listing, the requester of
@@ -34,7 +35,7 @@ export const isStaffRole = (role: ProcessRole) => staffProcessRoles.includes(rol
 
 /** A refusal: an err_code of the catalogue and, when it says more than the catalogue, its message. */
 export interface ProcessRefusal {
-  errCode: number;
+  errCode: ErrorCode;
   message?: string;
 }
 

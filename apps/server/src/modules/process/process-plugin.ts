@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { createProcessEngine, type ProcessEngine } from './process-engine.ts';
+import { fireDueTimers } from './timer-runner.ts';
+import { createTableTimerScheduler } from './timer-scheduler.ts';
+
+export interface ProcessTimerJobs {
+  /** One pass over the due timers (the job runner calls it; tests call it directly). */
+  fireDue: (limit?: number) => Promise<{ fired: number; stale: number; errors: unknown[] }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    processes: ProcessEngine;
+    processTimers: ProcessTimerJobs;
+  }
+}
+
+/** The one process engine of the app, with the built-in table scheduler for its timers. */
+export const processPlugin = fp<{ now: () => Date }>(
+  async (app, { now }) => {
+    const scheduler = createTableTimerScheduler(now);
+    const engine = createProcessEngine({ now, scheduler });
+    app.decorate('processes', engine);
+    app.decorate('processTimers', {
+      fireDue: (limit?: number) => fireDueTimers({ db: app.db, engine, scheduler }, limit),
+    });
+  },
+  { name: 'processes' },
+);
