@@ -26,6 +26,7 @@ export const goodsStatusLabels: Record<GoodsStatus, string> = {
  */
 export const goodsProcess = defineProcess({
   name: 'listing',
+  subjectLabel: '商品',
   states: goodsStatuses,
   stateLabels: goodsStatusLabels,
   initial: 'draft',
@@ -36,7 +37,13 @@ export const goodsProcess = defineProcess({
   },
   transitions: {
     edit: { from: ['draft', 'off_shelf'], roles: ['owner'], label: '编辑' },
-    submit: { from: 'draft', to: 'pending_review', roles: ['owner'], guards: ['complete'], label: '提交审核' },
+    submit: {
+      from: 'draft',
+      to: 'pending_review',
+      roles: ['owner'],
+      guards: ['complete'],
+      label: '提交审核',
+    },
     approve: {
       from: 'pending_review',
       to: 'on_sale',
@@ -55,7 +62,13 @@ export const goodsProcess = defineProcess({
       roles: ['owner', 'customer_service', 'admin'],
       label: '下架',
     },
-    shelf_on: { from: 'off_shelf', to: 'pending_review', roles: ['owner'], guards: ['complete'], label: '上架' },
+    shelf_on: {
+      from: 'off_shelf',
+      to: 'pending_review',
+      roles: ['owner'],
+      guards: ['complete'],
+      label: '上架',
+    },
     verify_screenshots: {
       from: ['draft', 'pending_review', 'on_sale', 'off_shelf', 'locked'],
       roles: ['customer_service', 'admin'],

@@ -81,7 +81,9 @@ describe('process engine', () => {
 
   it('lists the timers to arm on entering a state', () => {
     expect(timersOnEntering(order, 'pending_payment')).toEqual([{ action: 'expire', afterSeconds: 900 }]);
-    expect(timersOnEntering(order, 'delivering')).toEqual([{ action: 'auto_confirm', afterSeconds: 259_200 }]);
+    expect(timersOnEntering(order, 'delivering')).toEqual([
+      { action: 'auto_confirm', afterSeconds: 259_200 },
+    ]);
     expect(timersOnEntering(order, 'paid')).toEqual([]);
   });
 
@@ -109,9 +111,13 @@ describe('process engine', () => {
       defineProcess({
         ...base,
         guards: {},
-        transitions: { go: { from: 'a', to: 'b', roles: ['owner'], guards: ['missing' as never], label: 'x' } },
+        transitions: {
+          go: { from: 'a', to: 'b', roles: ['owner'], guards: ['missing' as never], label: 'x' },
+        },
       }),
     ).toThrow(/unknown guard/);
-    expect(withStep({ from: 'a', to: 'b', roles: ['system'], afterSeconds: 5, label: 'x' }).name).toBe('broken');
+    expect(withStep({ from: 'a', to: 'b', roles: ['system'], afterSeconds: 5, label: 'x' }).name).toBe(
+      'broken',
+    );
   });
 });

@@ -59,6 +59,8 @@ export interface ProcessTransition<S extends string, G extends string> {
 export interface ProcessDefinition<S extends string, A extends string, G extends string = never> {
   /** Stable name, stored in the history table. */
   name: string;
+  /** What the subject is called ('商品'): a refusal then says `在售的商品不能编辑`. */
+  subjectLabel?: string;
   states: readonly S[];
   stateLabels: Record<S, string>;
   initial: S;
@@ -177,6 +179,17 @@ export function timersOnEntering<S extends string, A extends string, G extends s
       ? [{ action, afterSeconds: transition.afterSeconds }]
       : [],
   );
+}
+
+/** The Chinese message refusing `action` from `state` (the web shows the same words). */
+export function refusalMessage<S extends string, A extends string, G extends string>(
+  process: ProcessDefinition<S, A, G>,
+  state: S,
+  action: A,
+): string | undefined {
+  if (process.refusal.message || !process.subjectLabel) return process.refusal.message;
+  const label = (process.transitions[action] as ProcessTransition<S, G> | undefined)?.label ?? action;
+  return `${process.stateLabels[state]}的${process.subjectLabel}不能${label}`;
 }
 
 export const isTerminal = <S extends string, A extends string, G extends string>(

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
   isStaffRole,
+  refusalMessage,
   timersOnEntering,
   transitionOf,
   type AnyProcess,
@@ -48,7 +49,11 @@ export interface TimerSubject {
   /** Locks the subject in `executor` and answers its state and owner; undefined when it is gone. */
   lock(executor: Executor, subjectId: number): Promise<{ state: string; ownerId: number | null } | undefined>;
   /** Writes the state entered, and whatever the transition implies, in `executor`. */
-  enter(executor: Executor, subjectId: number, change: { action: string; from: string; to: string }): Promise<void>;
+  enter(
+    executor: Executor,
+    subjectId: number,
+    change: { action: string; from: string; to: string },
+  ): Promise<void>;
 }
 
 const systemActor: ProcessActor = { role: 'system', userId: null };
@@ -64,7 +69,9 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
   const timerSubjects = new Map<string, { process: AnyProcess; subject: TimerSubject }>();
 
   /** The state `request` leads to, or the refusal; writes nothing. */
-  function check<S extends string, A extends string, G extends string>(request: TransitionRequest<S, A, G>): S {
+  function check<S extends string, A extends string, G extends string>(
+    request: TransitionRequest<S, A, G>,
+  ): S {
     const { process, actor } = request;
     if (isStaffRole(actor.role) && actor.userId !== null && actor.userId === request.ownerId) {
       const refusal = process.ownObjectRefusal ?? { errCode: ErrorCodes.STAFF_OWN_OBJECT };
@@ -72,7 +79,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     }
     const transition = transitionOf(process, request.from, request.action);
     if (!transition || !transition.roles.includes(actor.role))
-      throw new AppError(process.refusal.errCode, process.refusal.message);
+      throw new AppError(process.refusal.errCode, refusalMessage(process, request.from, request.action));
     for (const name of transition.guards ?? []) {
       if (request.guards?.[name] !== true) {
         const guard = process.guards[name];
@@ -169,7 +176,11 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
   }
 
   /** A subject's recorded transitions, oldest first, as screens show them. */
-  async function timeline(executor: Executor, process: AnyProcess, subjectId: number): Promise<ProcessTimelineEntry[]> {
+  async function timeline(
+    executor: Executor,
+    process: AnyProcess,
+    subjectId: number,
+  ): Promise<ProcessTimelineEntry[]> {
     const rows = await executor
       .select()
       .from(processTransitions)

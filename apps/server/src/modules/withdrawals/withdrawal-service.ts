@@ -317,8 +317,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     return { list: rows.map(toWithdrawal), total, page: query.page, page_size: query.page_size };
   }
 
-  const timelineOf = (executor: Executor, id: number) =>
-    processes.timeline(executor, withdrawalProcess, id);
+  const timelineOf = (executor: Executor, id: number) => processes.timeline(executor, withdrawalProcess, id);
 
   async function detail(userId: number, id: number): Promise<WithdrawalDetail> {
     const [row] = await db
@@ -409,7 +408,14 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
         }
         await ledger.postMany(tx, transfers);
       } else {
-        await transition(tx, row, 'fail', system, { failureReason: result.failureReason }, result.failureReason);
+        await transition(
+          tx,
+          row,
+          'fail',
+          system,
+          { failureReason: result.failureReason },
+          result.failureReason,
+        );
         await release(tx, row, 'fail');
       }
     });
