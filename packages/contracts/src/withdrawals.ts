@@ -83,12 +83,12 @@ export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
 };
 
 /** Final states: the frozen money has left (paid) or is back in the available balance. */
-export const finalWithdrawalStatuses = [
+export const finalWithdrawalStatuses: readonly WithdrawalStatus[] = [
   'paid',
   'failed',
   'rejected',
   'cancelled',
-] as const satisfies readonly WithdrawalStatus[];
+];
 
 /**
  * The process of a withdrawal: the owner cancels before review; finance approves or rejects (never
@@ -207,7 +207,6 @@ export const withdrawalSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   paid_at: z.string().nullable(),
-  can_cancel: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../error-codes.ts';
 import {
   allowedActions,
   canTake,
@@ -24,8 +25,8 @@ const order = defineProcess({
   },
   initial: 'pending_payment',
   terminal: ['completed', 'cancelled', 'refunded'],
-  refusal: { errCode: 1013 },
-  guards: { delivered: { errCode: 1013, message: '卖家尚未交付' } },
+  refusal: { errCode: ErrorCodes.PROCESS_STATE_INVALID },
+  guards: { delivered: { errCode: ErrorCodes.PROCESS_STATE_INVALID, message: '卖家尚未交付' } },
   transitions: {
     pay: { from: 'pending_payment', to: 'paid', roles: ['buyer'], label: '付款' },
     cancel: { from: 'pending_payment', to: 'cancelled', roles: ['buyer'], label: '取消订单' },
@@ -94,7 +95,7 @@ describe('process engine', () => {
       stateLabels: { a: 'A', b: 'B' },
       initial: 'a' as const,
       terminal: ['b'] as const,
-      refusal: { errCode: 1013 },
+      refusal: { errCode: ErrorCodes.PROCESS_STATE_INVALID },
       guards: {},
     };
     const withStep = (step: ProcessTransition<'a' | 'b', never>) =>

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   arrivalTexts,
-  canTake,
   ErrorCodes,
   feeSchedule,
   fenToAmount,
@@ -81,7 +80,6 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
-    can_cancel: canTake(withdrawalProcess, row.status, 'cancel', ['owner']),
   };
 }
 
