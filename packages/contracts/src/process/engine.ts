@@ -77,7 +77,7 @@ export interface ProcessDefinition<S extends string, A extends string, G extends
 export type AnyProcess = ProcessDefinition<string, string, string>;
 
 const fromStates = <S extends string>(transition: ProcessTransition<S, string>): readonly S[] =>
-  typeof transition.from === 'string' ? [transition.from] : (transition.from);
+  typeof transition.from === 'string' ? [transition.from] : transition.from;
 
 /**
  * Checks a definition once, when its module loads: every state named exists, terminal states have
