@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import {
+  canTake,
   ErrorCodes,
   fenToAmount,
   paymentChannelLabels,
@@ -183,7 +184,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
   const markClosed = (row: RechargeRow, reason: string) =>
     db.transaction(async (tx) => {
       const [locked] = await tx.select().from(recharges).where(eq(recharges.id, row.id)).for('update');
-      if (!locked || locked.status !== 'pending') return;
+      if (!locked || !canTake(rechargeProcess, locked.status, 'close', ['system'])) return;
       await step(tx, locked, 'close', { reason });
       await tx.update(recharges).set({ status: 'closed', closedAt: now() }).where(eq(recharges.id, row.id));
     });
@@ -207,7 +208,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
 
   /** Asks the provider about a pending recharge; closes it at the provider once it has expired. */
   async function activeQuery(row: RechargeRow) {
-    if (row.status !== 'pending') return;
+    if (!canTake(rechargeProcess, row.status, 'close', ['system'])) return;
     await db.update(recharges).set({ lastQueriedAt: now() }).where(eq(recharges.id, row.id));
     let state = await provider.queryPayment(row.channel, row.orderNo);
     const expired = addSeconds(row.createdAt, PAYMENT_EXPIRES_SECONDS) <= now();

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   arrivalTexts,
+  canTake,
   ErrorCodes,
   feeSchedule,
   fenToAmount,
@@ -289,7 +290,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       });
       return current;
     });
-    if (row.status !== 'approved') return row;
+    if (!canTake(withdrawalProcess, row.status, 'pay', ['system'])) return row;
     await dispatchSoon(row.id);
     const [dispatched] = await db.select().from(withdrawals).where(eq(withdrawals.id, row.id));
     return dispatched ?? row;
@@ -332,7 +333,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
    */
   async function dispatch(id: number): Promise<void> {
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
-    if (!row || row.status !== 'approved') return;
+    if (!row || !canTake(withdrawalProcess, row.status, 'pay', ['system'])) return;
     const method = await getPayoutMethodForUser(db, row.userId, row.payoutMethodId).catch(
       (error: unknown) => {
         if (error instanceof AppError && error.errCode === ErrorCodes.PAYOUT_METHOD_NOT_FOUND) return null;
@@ -381,7 +382,9 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     const id = Number(result.reference.replace(/^withdrawal:/, ''));
     await db.transaction(async (tx) => {
       const row = await lockRow(tx, id);
-      if (!row || row.status !== 'paying') return;
+      const action = result.status === 'succeeded' ? 'succeed' : 'fail';
+      // Already booked (a re-delivered result): nothing to do.
+      if (!row || !canTake(withdrawalProcess, row.status, action, ['system'])) return;
       if (result.status === 'succeeded') {
         await transition(tx, row, 'succeed', system, { paidAt: result.completedAt });
         const transfers: ledger.TransferInput[] = [
