@@ -34,6 +34,7 @@ import { createJobRunner } from './modules/jobs/index.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
 import { realNameRoutes } from './modules/real-name/routes.ts';
 import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
+import { processPlugin } from './modules/process/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
 
+  await app.register(processPlugin, { now });
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });

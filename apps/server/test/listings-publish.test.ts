@@ -12,6 +12,7 @@ import type {
 import { queryRows } from '../src/lib/sql-rows.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { call, login } from './helpers/identity.ts';
+import { countChanges, rowCounts } from './helpers/row-counts.ts';
 import {
   createListingsApp,
   gameNamed,
@@ -270,6 +271,54 @@ describe(`other people’s listings on ${databaseKind}`, () => {
       body: { keyword: '官方截图' },
     });
     expect(search.body.data?.list.map((item) => item.id)).toEqual([listing.id]);
+  });
+
+  it('refuses customer service verifying the screenshots of their own listing (1014), writing nothing', async () => {
+    const carol = await login(t.app, '13922220010');
+    await t.database.db.execute(
+      sql`insert into user_roles (user_id, role) values (${carol.user.id}, 'customer_service')`,
+    );
+    const shots = await uploadScreenshots(t, carol.token, 3);
+    const own = await listOnSale(
+      t,
+      carol.token,
+      publishBody(wz, { title: '王者荣耀 客服自己的号', screenshots: shots }),
+    );
+    const before = await rowCounts(t.database.db);
+    const refused = await call(t.app, 'POST', '/app/goods/verify/screenshots', {
+      token: carol.token,
+      body: { goods_id: own.id, verified: true },
+    });
+    expect(refused.body).toMatchObject({ err_code: 1014, message: '工作人员不能处理自己的事项' });
+    expect(countChanges(before, await rowCounts(t.database.db))).toEqual({});
+    const data = await call<GoodsData>(t.app, 'GET', `/app/goods/data?goods_id=${own.id}`, {
+      token: carol.token,
+    });
+    expect(data.body.data?.verified_at).toBeNull();
+  });
+
+  it('records every transition of a listing in the process history', async () => {
+    const rows = await queryRows<{
+      action: string;
+      from_state: string | null;
+      to_state: string;
+      actor_role: string;
+    }>(
+      t.database.db,
+      sql`select action, from_state, to_state, actor_role from process_transitions
+          where process = 'listing' and subject_id = ${listing.id} order by id`,
+    );
+    expect(rows).toEqual([
+      { action: 'create', from_state: null, to_state: 'draft', actor_role: 'owner' },
+      { action: 'submit', from_state: 'draft', to_state: 'pending_review', actor_role: 'owner' },
+      { action: 'approve', from_state: 'pending_review', to_state: 'on_sale', actor_role: 'system' },
+      {
+        action: 'verify_screenshots',
+        from_state: 'on_sale',
+        to_state: 'on_sale',
+        actor_role: 'customer_service',
+      },
+    ]);
   });
 
   it('records favourites, footprints and visitors, and follows the store', async () => {

@@ -204,7 +204,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     await call(t.app, 'POST', '/app/order/sincerity', { token: a.token, body: { level: 'quality' } });
     const now = t.clock.now();
     const hold = await t.app.db.transaction((tx) =>
-      attachHold(tx, {
+      attachHold(t.app.processes, tx, {
         userId: a.id,
         kind: 'seller',
         referenceType: 'order',
@@ -214,7 +214,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
       }),
     );
     const again = await t.app.db.transaction((tx) =>
-      attachHold(tx, {
+      attachHold(t.app.processes, tx, {
         userId: a.id,
         kind: 'seller',
         referenceType: 'order',
@@ -247,7 +247,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     expect(countChanges(before, await rowCounts(t.app.db))).toEqual({});
 
     await t.app.db.transaction((tx) =>
-      releaseHold(tx, { kind: 'seller', referenceType: 'order', referenceId: 'O-1', now }),
+      releaseHold(t.app.processes, tx, { kind: 'seller', referenceType: 'order', referenceId: 'O-1', now }),
     );
     const all = await call<Page<SincerityHold>>(t.app, 'GET', '/app/sincerity/order/list?status=all', {
       token: a.token,
@@ -268,7 +268,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     const a = await user('13700000006');
     await expect(
       t.app.db.transaction((tx) =>
-        attachHold(tx, {
+        attachHold(t.app.processes, tx, {
           userId: a.id,
           kind: 'seller',
           referenceType: 'order',
@@ -286,7 +286,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     const poolBefore = await ledger.accountBalance(t.app.db, { kind: 'compensation_pool' });
     const now = t.clock.now();
     const penalty = await t.app.db.transaction((tx) =>
-      raisePenalty(tx, {
+      raisePenalty(t.app.processes, tx, {
         userId: a.id,
         kind: 'seller',
         amount: 120_00,
@@ -312,7 +312,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     // More than what is held beyond pending penalties: refused.
     await expect(
       t.app.db.transaction((tx) =>
-        raisePenalty(tx, {
+        raisePenalty(t.app.processes, tx, {
           userId: a.id,
           kind: 'seller',
           amount: 400_00,
@@ -324,12 +324,14 @@ describe(`sincerity deposit (${databaseKind})`, () => {
       ),
     ).rejects.toMatchObject({ errCode: ErrorCodes.SINCERITY_NOT_ENOUGH });
 
-    const settled = await t.app.db.transaction((tx) => settlePenalty(tx, penalty.id, now));
+    const settled = await t.app.db.transaction((tx) => settlePenalty(t.app.processes, tx, penalty.id, now));
     expect(settled.penalty.status).toBe('settled');
     expect(settled.movement?.amount).toBe(-120_00);
-    const replay = await t.app.db.transaction((tx) => settlePenalty(tx, penalty.id, now));
+    const replay = await t.app.db.transaction((tx) => settlePenalty(t.app.processes, tx, penalty.id, now));
     expect(replay.movement).toBeNull();
-    await expect(t.app.db.transaction((tx) => waivePenalty(tx, penalty.id, now))).rejects.toMatchObject({
+    await expect(
+      t.app.db.transaction((tx) => waivePenalty(t.app.processes, tx, penalty.id, now)),
+    ).rejects.toMatchObject({
       errCode: ErrorCodes.SINCERITY_PENALTY_SETTLED,
     });
     expect(await ledger.accountBalance(t.app.db, { kind: 'compensation_pool' })).toBe(poolBefore + 120_00);
@@ -341,7 +343,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     await expectHoldingsMatchLedger();
 
     const waived = await t.app.db.transaction(async (tx) => {
-      const raised = await raisePenalty(tx, {
+      const raised = await raisePenalty(t.app.processes, tx, {
         userId: a.id,
         kind: 'seller',
         amount: 10_00,
@@ -350,7 +352,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
         referenceId: 'D-3',
         now,
       });
-      return waivePenalty(tx, raised.id, now);
+      return waivePenalty(t.app.processes, tx, raised.id, now);
     });
     expect(waived.status).toBe('waived');
     const closed = await call<SincerityCloseResult>(t.app, 'POST', '/app/sincerity/close', {
@@ -373,7 +375,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     const b = await user('13700000009');
     await call(t.app, 'POST', '/app/order/sincerity', { token: a.token, body: { level: 'basic' } });
     await t.app.db.transaction((tx) =>
-      attachHold(tx, {
+      attachHold(t.app.processes, tx, {
         userId: a.id,
         kind: 'seller',
         referenceType: 'order',
@@ -409,7 +411,7 @@ describe(`sincerity deposit (${databaseKind})`, () => {
     // Another user's order reference cannot be taken over.
     await expect(
       t.app.db.transaction((tx) =>
-        attachHold(tx, {
+        attachHold(t.app.processes, tx, {
           userId: b.id,
           kind: 'seller',
           referenceType: 'order',

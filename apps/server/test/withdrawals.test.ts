@@ -125,7 +125,6 @@ describe('full happy path: credit → withdraw → approve → paid', () => {
       status_text: '待审核',
       fee: '1.80',
       received: '798.20',
-      can_cancel: true,
     });
     expect(await balances(user.id)).toEqual({ available: 20_000, frozen: 80_000 });
 
@@ -146,7 +145,13 @@ describe('full happy path: credit → withdraw → approve → paid', () => {
     expect(detail.status).toBe('paid');
     expect(detail.status_text).toBe('已到账');
     expect(detail.paid_at).not.toBeNull();
-    expect(detail.events.map((event) => event.to)).toEqual(['pending_review', 'approved', 'paying', 'paid']);
+    expect(detail.timeline.map((entry) => entry.to)).toEqual([
+      'pending_review',
+      'approved',
+      'paying',
+      'paid',
+    ]);
+    expect(detail.timeline.map((entry) => entry.to_label)).toEqual(['待审核', '已通过', '打款中', '已到账']);
     expect(await balances(user.id)).toEqual({ available: 20_000, frozen: 0 });
     expect((await systemBalance('platform_fee')) - feeBefore).toBe(180);
     expect((await systemBalance('payout_clearing')) - clearingBefore).toBe(79_820);
@@ -195,7 +200,7 @@ describe('money goes back', () => {
       post<Withdrawal>(paths.withdraw, user, { amount: '60', method_id: user.methodId }),
     );
     const cancelled = await ok(post<Withdrawal>(paths.cancel, user, { id: created.id }));
-    expect(cancelled).toMatchObject({ status: 'cancelled', can_cancel: false });
+    expect(cancelled).toMatchObject({ status: 'cancelled' });
     expect(await balances(user.id)).toEqual({ available: 10_000, frozen: 0 });
     const twice = await post(paths.cancel, user, { id: created.id });
     expect(twice.body.err_code).toBe(ErrorCodes.WITHDRAWAL_STATE_INVALID);
@@ -297,7 +302,10 @@ describe('limits and quick remit', () => {
     await completePayouts();
     const detail = await ok(get<WithdrawalDetail>(`${paths.detail}?id=${quick.id}`, user));
     expect(detail.status).toBe('paid');
-    expect(detail.events.find((event) => event.to === 'approved')?.actor).toBe('system');
+    expect(detail.timeline.find((entry) => entry.to === 'approved')).toMatchObject({
+      actor_role: 'system',
+      reason: '快捷转账免审核',
+    });
     expect(await balances(user.id)).toEqual({ available: 100_000 - 2_000 - 10_000, frozen: 0 });
     await expectLedgerOk();
   });

@@ -32,6 +32,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   1010: '内容不存在或已删除',
   1011: '没有权限执行该操作',
   1012: '状态已变化，请刷新后重试',
+  1013: '当前状态不能进行此操作',
+  1014: '工作人员不能处理自己的事项',
   1099: FALLBACK_ERROR_MESSAGE,
 
   2001: '验证码发送太频繁，请稍后再试',

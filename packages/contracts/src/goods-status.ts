@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ErrorCodes } from './error-codes.ts';
+import { defineProcess } from './process/engine.ts';
 
 /**
  * The life of a listing as data: the server refuses any transition not listed here and the web
@@ -17,124 +19,68 @@ export const goodsStatusLabels: Record<GoodsStatus, string> = {
   off_shelf: '已下架',
 };
 
-/** seller: the listing's owner; staff: customer_service or admin; system: the server itself (review, orders). */
-export const goodsActors = ['seller', 'staff', 'system'] as const;
-export type GoodsActor = (typeof goodsActors)[number];
-
-export const goodsActions = [
-  'edit',
-  'submit',
-  'approve',
-  'reject',
-  'shelf_off',
-  'shelf_on',
-  'lock',
-  'unlock',
-  'sell',
-] as const;
-export type GoodsAction = (typeof goodsActions)[number];
-
 /**
- * Guards a transition needs besides the actor:
- * - complete: every field passes the game's publish schema and the screenshot minimum;
- * - review_passed: the automatic review found nothing (contact details, banned words);
- * - order_open / order_closed / order_completed: set by the order flow.
+ * The process of a listing. The owner is the seller; customer service and admins moderate (never
+ * their own listings); the system runs the automatic review and, later, the order flow (lock on an
+ * open order, unlock when it closes, sold when it completes).
  */
-export type GoodsGuard = 'complete' | 'review_passed' | 'order_open' | 'order_closed' | 'order_completed';
+export const goodsProcess = defineProcess({
+  name: 'listing',
+  subjectLabel: '商品',
+  states: goodsStatuses,
+  stateLabels: goodsStatusLabels,
+  initial: 'draft',
+  terminal: ['sold'],
+  refusal: { errCode: ErrorCodes.GOODS_STATE_INVALID },
+  guards: {
+    complete: { errCode: ErrorCodes.GOODS_INCOMPLETE, message: '商品信息不完整，请补充后再提交' },
+  },
+  transitions: {
+    edit: { from: ['draft', 'off_shelf'], roles: ['owner'], label: '编辑' },
+    submit: {
+      from: 'draft',
+      to: 'pending_review',
+      roles: ['owner'],
+      guards: ['complete'],
+      label: '提交审核',
+    },
+    approve: {
+      from: 'pending_review',
+      to: 'on_sale',
+      roles: ['system', 'customer_service', 'admin'],
+      label: '审核通过',
+    },
+    reject: {
+      from: 'pending_review',
+      to: 'draft',
+      roles: ['system', 'customer_service', 'admin'],
+      label: '审核驳回',
+    },
+    shelf_off: {
+      from: ['on_sale', 'pending_review'],
+      to: 'off_shelf',
+      roles: ['owner', 'customer_service', 'admin'],
+      label: '下架',
+    },
+    shelf_on: {
+      from: 'off_shelf',
+      to: 'pending_review',
+      roles: ['owner'],
+      guards: ['complete'],
+      label: '上架',
+    },
+    verify_screenshots: {
+      from: ['draft', 'pending_review', 'on_sale', 'off_shelf', 'locked'],
+      roles: ['customer_service', 'admin'],
+      label: '官方截图核验',
+    },
+    lock: { from: 'on_sale', to: 'locked', roles: ['system'], label: '下单锁定' },
+    unlock: { from: 'locked', to: 'on_sale', roles: ['system'], label: '订单取消解锁' },
+    sell: { from: 'locked', to: 'sold', roles: ['system'], label: '交易完成' },
+  },
+});
 
-export interface GoodsTransition {
-  action: GoodsAction;
-  from: readonly GoodsStatus[];
-  to: GoodsStatus | 'same';
-  actors: readonly GoodsActor[];
-  guard?: GoodsGuard;
-  label: string;
-}
+export type GoodsAction = keyof typeof goodsProcess.transitions;
 
-export const goodsTransitions: readonly GoodsTransition[] = [
-  { action: 'edit', from: ['draft', 'off_shelf'], to: 'same', actors: ['seller'], label: '编辑' },
-  {
-    action: 'submit',
-    from: ['draft'],
-    to: 'pending_review',
-    actors: ['seller'],
-    guard: 'complete',
-    label: '提交审核',
-  },
-  {
-    action: 'approve',
-    from: ['pending_review'],
-    to: 'on_sale',
-    actors: ['system', 'staff'],
-    guard: 'review_passed',
-    label: '审核通过',
-  },
-  { action: 'reject', from: ['pending_review'], to: 'draft', actors: ['system', 'staff'], label: '审核驳回' },
-  {
-    action: 'shelf_off',
-    from: ['on_sale', 'pending_review'],
-    to: 'off_shelf',
-    actors: ['seller', 'staff'],
-    label: '下架',
-  },
-  {
-    action: 'shelf_on',
-    from: ['off_shelf'],
-    to: 'pending_review',
-    actors: ['seller'],
-    guard: 'complete',
-    label: '上架',
-  },
-  {
-    action: 'lock',
-    from: ['on_sale'],
-    to: 'locked',
-    actors: ['system'],
-    guard: 'order_open',
-    label: '下单锁定',
-  },
-  {
-    action: 'unlock',
-    from: ['locked'],
-    to: 'on_sale',
-    actors: ['system'],
-    guard: 'order_closed',
-    label: '订单取消解锁',
-  },
-  {
-    action: 'sell',
-    from: ['locked'],
-    to: 'sold',
-    actors: ['system'],
-    guard: 'order_completed',
-    label: '交易完成',
-  },
-];
-
-/** The transition `action` takes from `status` for `actor`, or undefined when it is not allowed. */
-export function findGoodsTransition(
-  status: GoodsStatus,
-  action: GoodsAction,
-  actor: GoodsActor,
-): GoodsTransition | undefined {
-  return goodsTransitions.find(
-    (t) => t.action === action && t.from.includes(status) && t.actors.includes(actor),
-  );
-}
-
-export function nextGoodsStatus(
-  status: GoodsStatus,
-  action: GoodsAction,
-  actor: GoodsActor,
-): GoodsStatus | undefined {
-  const transition = findGoodsTransition(status, action, actor);
-  if (!transition) return undefined;
-  return transition.to === 'same' ? status : transition.to;
-}
-
-/** What an actor may do with a listing in a given status (the buttons the web shows). */
-export function allowedGoodsActions(status: GoodsStatus, actor: GoodsActor): GoodsAction[] {
-  return goodsTransitions
-    .filter((t) => t.from.includes(status) && t.actors.includes(actor))
-    .map((t) => t.action);
-}
+/** Every action of a listing (the `actions` arrays of the API). */
+export const goodsActions = Object.keys(goodsProcess.transitions) as [GoodsAction, ...GoodsAction[]];

@@ -1,33 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedGoodsActions,
-  goodsStatuses,
-  goodsTransitions,
-  nextGoodsStatus,
+  allowedActions,
+  goodsProcess,
+  nextState,
   publishRequestSchema,
   validateListingProperties,
   type PublishProperties,
 } from './index.ts';
 
-describe('goods state machine', () => {
-  it('names only known states and leads every state somewhere or ends it', () => {
-    for (const transition of goodsTransitions) {
-      for (const from of transition.from) expect(goodsStatuses).toContain(from);
-      if (transition.to !== 'same') expect(goodsStatuses).toContain(transition.to);
-    }
-    expect(allowedGoodsActions('sold', 'seller')).toEqual([]);
+describe('listing process', () => {
+  it('ends at sold', () => {
+    expect(allowedActions(goodsProcess, 'sold', ['owner', 'customer_service', 'system'])).toEqual([]);
   });
 
-  it('lets the seller publish and shelve, the system review and lock', () => {
-    expect(nextGoodsStatus('draft', 'submit', 'seller')).toBe('pending_review');
-    expect(nextGoodsStatus('pending_review', 'approve', 'system')).toBe('on_sale');
-    expect(nextGoodsStatus('pending_review', 'approve', 'seller')).toBeUndefined();
-    expect(nextGoodsStatus('on_sale', 'shelf_off', 'seller')).toBe('off_shelf');
-    expect(nextGoodsStatus('off_shelf', 'shelf_on', 'seller')).toBe('pending_review');
-    expect(nextGoodsStatus('on_sale', 'edit', 'seller')).toBeUndefined();
-    expect(nextGoodsStatus('on_sale', 'lock', 'system')).toBe('locked');
-    expect(nextGoodsStatus('locked', 'sell', 'system')).toBe('sold');
-    expect(allowedGoodsActions('draft', 'seller')).toEqual(['edit', 'submit']);
+  it('lets the owner publish and shelve, the system review and lock, staff moderate', () => {
+    expect(nextState(goodsProcess, 'draft', 'submit', ['owner'])).toBe('pending_review');
+    expect(nextState(goodsProcess, 'pending_review', 'approve', ['system'])).toBe('on_sale');
+    expect(nextState(goodsProcess, 'pending_review', 'approve', ['owner'])).toBeUndefined();
+    expect(nextState(goodsProcess, 'on_sale', 'shelf_off', ['owner'])).toBe('off_shelf');
+    expect(nextState(goodsProcess, 'off_shelf', 'shelf_on', ['owner'])).toBe('pending_review');
+    expect(nextState(goodsProcess, 'on_sale', 'edit', ['owner'])).toBeUndefined();
+    expect(nextState(goodsProcess, 'draft', 'edit', ['owner'])).toBe('draft');
+    expect(nextState(goodsProcess, 'on_sale', 'lock', ['system'])).toBe('locked');
+    expect(nextState(goodsProcess, 'locked', 'sell', ['system'])).toBe('sold');
+    expect(allowedActions(goodsProcess, 'draft', ['owner'])).toEqual(['edit', 'submit']);
+    expect(allowedActions(goodsProcess, 'on_sale', ['customer_service'])).toEqual([
+      'shelf_off',
+      'verify_screenshots',
+    ]);
   });
 });
 

@@ -19,6 +19,7 @@ export * from './home.ts';
 export * from './interactions.ts';
 export * from './uploads.ts';
 export * from './payments.ts';
+export * from './process/index.ts';
 export * from './withdrawals.ts';
 export * from './sincerity.ts';
 export * from './coupons.ts';

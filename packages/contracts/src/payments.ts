@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { amountSchema } from './money.ts';
 import { phoneSchema } from './identity.ts';
+import { ErrorCodes } from './error-codes.ts';
+import { defineProcess } from './process/engine.ts';
 
 /** Recharge (SPEC §7 /app/recharge) and the payment notify callback; `records` is not in SPEC. */
 export const paymentPaths = {
@@ -28,6 +30,33 @@ export const rechargeStatusLabels: Record<RechargeStatus, string> = {
   paid: '充值成功',
   closed: '已关闭',
 };
+
+/** How long a recharge waits for its payment before the system closes it. */
+export const RECHARGE_PAYMENT_SECONDS = 1800;
+
+/**
+ * The process of a recharge: paid when the gateway reports the payment (even after the close: the
+ * money was received), closed by the system 30 minutes after creation or when the gateway says so.
+ */
+export const rechargeProcess = defineProcess({
+  name: 'recharge',
+  states: rechargeStatuses,
+  stateLabels: rechargeStatusLabels,
+  initial: 'pending',
+  terminal: ['paid'],
+  refusal: { errCode: ErrorCodes.PROCESS_STATE_INVALID },
+  guards: {},
+  transitions: {
+    pay: { from: ['pending', 'closed'], to: 'paid', roles: ['system'], label: '支付成功' },
+    close: {
+      from: 'pending',
+      to: 'closed',
+      roles: ['system'],
+      afterSeconds: RECHARGE_PAYMENT_SECONDS,
+      label: '超时关闭',
+    },
+  },
+});
 
 /** Limits in fen. */
 export const rechargeLimits = {

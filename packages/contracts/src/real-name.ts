@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema, smsCodeSchema } from './identity.ts';
+import { ErrorCodes } from './error-codes.ts';
+import { defineProcess } from './process/engine.ts';
 
 /**
  * Real-name verification (实名认证, SPEC §8 4301) and phone binding (4302). SPEC §7 names
@@ -19,6 +21,20 @@ export const realNamePaths = {
 /** Trading (buying, selling, withdrawing) needs an adult: the /minorReminder page explains why. */
 export const REAL_NAME_MIN_AGE = 18;
 export const REAL_NAME_DAILY_ATTEMPTS = 5;
+
+/** Real-name verification of a user (the subject is the user): once verified, for good. */
+export const realNameProcess = defineProcess({
+  name: 'real_name',
+  states: ['unverified', 'verified'],
+  stateLabels: { unverified: '未实名', verified: '已实名' },
+  initial: 'unverified',
+  terminal: ['verified'],
+  refusal: { errCode: ErrorCodes.REAL_NAME_ALREADY_VERIFIED },
+  guards: {},
+  transitions: {
+    verify: { from: 'unverified', to: 'verified', roles: ['owner'], label: '实名认证通过' },
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // The checks of the built-in provider, shared so the form can tell the user before submitting.

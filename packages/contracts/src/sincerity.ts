@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
+import { ErrorCodes } from './error-codes.ts';
+import { defineProcess } from './process/engine.ts';
 
 /**
  * The sincerity (good-faith) deposit (诚信保证金): money a seller or recycler puts up from the wallet,
@@ -76,6 +78,38 @@ export const sincerityMovementLabels: Record<SincerityMovementType, string> = {
 
 export const sincerityHoldStatuses = ['open', 'released'] as const;
 export type SincerityHoldStatus = (typeof sincerityHoldStatuses)[number];
+
+/** A hold: an order or listing the deposit backs, released by the system when it ends. */
+export const sincerityHoldProcess = defineProcess({
+  name: 'sincerity_hold',
+  states: sincerityHoldStatuses,
+  stateLabels: { open: '占用中', released: '已释放' },
+  initial: 'open',
+  terminal: ['released'],
+  refusal: { errCode: ErrorCodes.PROCESS_STATE_INVALID },
+  guards: {},
+  transitions: {
+    release: { from: 'open', to: 'released', roles: ['system'], label: '释放' },
+  },
+});
+
+export const sincerityPenaltyStatuses = ['pending', 'settled', 'waived'] as const;
+export type SincerityPenaltyStatus = (typeof sincerityPenaltyStatuses)[number];
+
+/** A penalty on a deposit: settled (the money is taken) or waived, by the system or an admin. */
+export const sincerityPenaltyProcess = defineProcess({
+  name: 'sincerity_penalty',
+  states: sincerityPenaltyStatuses,
+  stateLabels: { pending: '待处理', settled: '已扣除', waived: '已免除' },
+  initial: 'pending',
+  terminal: ['settled', 'waived'],
+  refusal: { errCode: ErrorCodes.SINCERITY_PENALTY_SETTLED },
+  guards: {},
+  transitions: {
+    settle: { from: 'pending', to: 'settled', roles: ['system', 'admin'], label: '违约扣除' },
+    waive: { from: 'pending', to: 'waived', roles: ['system', 'admin'], label: '免除' },
+  },
+});
 
 /** Why a holding cannot be closed now (null when it can). */
 export const sincerityCloseBlocks = ['nothing_held', 'open_hold', 'pending_penalty'] as const;

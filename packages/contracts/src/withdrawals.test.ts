@@ -1,40 +1,39 @@
 import { describe, expect, it } from 'vitest';
+import { allowedActions, nextState, type ProcessRole } from './process/engine.ts';
 import {
-  allowedWithdrawalActions,
   autoWithdrawalRequestSchema,
-  findWithdrawalTransition,
   staffHandleRequestSchema,
+  withdrawalProcess,
   withdrawalStatuses,
-  withdrawalTransitions,
   withdrawRequestSchema,
+  type WithdrawalStatus,
 } from './withdrawals.ts';
 
-describe('withdrawal state machine', () => {
+describe('withdrawal process', () => {
+  const actions = (status: WithdrawalStatus, role: ProcessRole) =>
+    allowedActions(withdrawalProcess, status, [role]);
+
   it('gives each role only its own moves', () => {
-    expect(allowedWithdrawalActions('pending_review', 'user')).toEqual(['cancel']);
-    expect(allowedWithdrawalActions('pending_review', 'finance')).toEqual(['approve', 'reject']);
-    expect(allowedWithdrawalActions('pending_review', 'system')).toEqual(['approve']);
-    expect(allowedWithdrawalActions('approved', 'user')).toEqual([]);
-    expect(allowedWithdrawalActions('paying', 'system')).toEqual(['succeed', 'fail']);
+    expect(actions('pending_review', 'owner')).toEqual(['cancel']);
+    expect(actions('pending_review', 'finance')).toEqual(['approve', 'reject']);
+    expect(actions('pending_review', 'system')).toEqual(['approve']);
+    expect(actions('approved', 'owner')).toEqual([]);
+    expect(actions('paying', 'system')).toEqual(['succeed', 'fail']);
     for (const status of ['paid', 'failed', 'rejected', 'cancelled'] as const) {
-      expect(allowedWithdrawalActions(status, 'finance')).toEqual([]);
-      expect(allowedWithdrawalActions(status, 'system')).toEqual([]);
+      expect(actions(status, 'finance')).toEqual([]);
+      expect(actions(status, 'system')).toEqual([]);
     }
   });
 
   it('refuses illegal transitions', () => {
-    expect(findWithdrawalTransition('paying', 'cancel', 'user')).toBeUndefined();
-    expect(findWithdrawalTransition('pending_review', 'reject', 'system')).toBeUndefined();
-    expect(findWithdrawalTransition('approved', 'succeed', 'system')).toBeUndefined();
-    expect(findWithdrawalTransition('pending_review', 'approve', 'finance')?.to).toBe('approved');
+    expect(nextState(withdrawalProcess, 'paying', 'cancel', ['owner'])).toBeUndefined();
+    expect(nextState(withdrawalProcess, 'pending_review', 'reject', ['system'])).toBeUndefined();
+    expect(nextState(withdrawalProcess, 'approved', 'succeed', ['system'])).toBeUndefined();
+    expect(nextState(withdrawalProcess, 'pending_review', 'approve', ['finance'])).toBe('approved');
   });
 
-  it('only names known states, and every state but the first is reachable', () => {
-    const reachable = new Set(withdrawalTransitions.map((transition) => transition.to));
-    for (const transition of withdrawalTransitions) {
-      expect(withdrawalStatuses).toContain(transition.from);
-      expect(withdrawalStatuses).toContain(transition.to);
-    }
+  it('reaches every state but the first', () => {
+    const reachable = new Set(Object.values(withdrawalProcess.transitions).map((step) => step.to));
     expect(withdrawalStatuses.filter((status) => !reachable.has(status))).toEqual(['pending_review']);
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema } from './pagination.ts';
+import { ErrorCodes } from './error-codes.ts';
+import { defineProcess } from './process/engine.ts';
+import { processTimelineEntrySchema } from './process/timeline.ts';
 
 /**
  * Withdrawals (提现): the user's money leaves the platform to a payout method (bank card, Alipay,
@@ -87,91 +90,30 @@ export const finalWithdrawalStatuses: readonly WithdrawalStatus[] = [
   'cancelled',
 ];
 
-export type WithdrawalActor = 'user' | 'finance' | 'system';
-export type WithdrawalAction = 'cancel' | 'approve' | 'reject' | 'pay' | 'succeed' | 'fail';
-
-export interface WithdrawalTransition {
-  action: WithdrawalAction;
-  from: WithdrawalStatus;
-  to: WithdrawalStatus;
-  actors: readonly WithdrawalActor[];
-  /** What must hold, in words; the server enforces it. */
-  guard: string;
-  /** Money movement of the transition. */
-  money: string;
-}
-
-export const withdrawalTransitions: readonly WithdrawalTransition[] = [
-  {
-    action: 'cancel',
-    from: 'pending_review',
-    to: 'cancelled',
-    actors: ['user'],
-    guard: 'the owner, before review',
-    money: 'user_frozen → user_available',
+/**
+ * The process of a withdrawal: the owner cancels before review; finance approves or rejects (never
+ * their own: 4209); the system approves a quick remit and follows the payout provider. Money moves
+ * with the transitions: cancel, reject and fail release the frozen amount; succeed pays it out.
+ */
+export const withdrawalProcess = defineProcess({
+  name: 'withdrawal',
+  states: withdrawalStatuses,
+  stateLabels: withdrawalStatusLabels,
+  initial: 'pending_review',
+  terminal: finalWithdrawalStatuses,
+  refusal: { errCode: ErrorCodes.WITHDRAWAL_STATE_INVALID },
+  ownObjectRefusal: { errCode: ErrorCodes.WITHDRAWAL_SELF_REVIEW },
+  guards: {},
+  transitions: {
+    cancel: { from: 'pending_review', to: 'cancelled', roles: ['owner'], label: '取消提现' },
+    approve: { from: 'pending_review', to: 'approved', roles: ['finance', 'system'], label: '审核通过' },
+    reject: { from: 'pending_review', to: 'rejected', roles: ['finance'], label: '驳回' },
+    pay: { from: 'approved', to: 'paying', roles: ['system'], label: '提交打款' },
+    succeed: { from: 'paying', to: 'paid', roles: ['system'], label: '打款成功' },
+    fail: { from: 'paying', to: 'failed', roles: ['system'], label: '打款失败' },
   },
-  {
-    action: 'approve',
-    from: 'pending_review',
-    to: 'approved',
-    actors: ['finance', 'system'],
-    guard: 'finance staff other than the owner; system only for a quick remit',
-    money: 'none',
-  },
-  {
-    action: 'reject',
-    from: 'pending_review',
-    to: 'rejected',
-    actors: ['finance'],
-    guard: 'a preset reason',
-    money: 'user_frozen → user_available',
-  },
-  {
-    action: 'pay',
-    from: 'approved',
-    to: 'paying',
-    actors: ['system'],
-    guard: 'the payout provider accepted the payout',
-    money: 'none',
-  },
-  {
-    action: 'succeed',
-    from: 'paying',
-    to: 'paid',
-    actors: ['system'],
-    guard: 'the provider reports success',
-    money: 'user_frozen → payout_clearing (received), user_frozen → platform_fee (fee)',
-  },
-  {
-    action: 'fail',
-    from: 'paying',
-    to: 'failed',
-    actors: ['system'],
-    guard: 'the provider reports failure',
-    money: 'user_frozen → user_available',
-  },
-];
-
-export function findWithdrawalTransition(
-  from: WithdrawalStatus,
-  action: WithdrawalAction,
-  actor: WithdrawalActor,
-): WithdrawalTransition | undefined {
-  return withdrawalTransitions.find(
-    (transition) =>
-      transition.from === from && transition.action === action && transition.actors.includes(actor),
-  );
-}
-
-/** The actions a role may take on a withdrawal in this state (the web derives its buttons from it). */
-export function allowedWithdrawalActions(
-  status: WithdrawalStatus,
-  actor: WithdrawalActor,
-): WithdrawalAction[] {
-  return withdrawalTransitions
-    .filter((transition) => transition.from === status && transition.actors.includes(actor))
-    .map((transition) => transition.action);
-}
+});
+export type WithdrawalAction = keyof typeof withdrawalProcess.transitions;
 
 // ---------------------------------------------------------------------------------------------
 // Payloads.
@@ -251,14 +193,6 @@ export const withdrawAlertSchema = z.object({
 });
 export type WithdrawAlert = z.infer<typeof withdrawAlertSchema>;
 
-export const withdrawalEventSchema = z.object({
-  from: z.enum(withdrawalStatuses).nullable(),
-  to: z.enum(withdrawalStatuses),
-  actor: z.enum(['user', 'finance', 'system']),
-  note: z.string(),
-  created_at: z.string(),
-});
-
 export const withdrawalSchema = z.object({
   id: z.number().int(),
   amount: z.string(),
@@ -273,12 +207,11 @@ export const withdrawalSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   paid_at: z.string().nullable(),
-  can_cancel: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const withdrawalDetailSchema = withdrawalSchema.extend({
-  events: z.array(withdrawalEventSchema),
+  timeline: z.array(processTimelineEntrySchema),
   arrival: z.string(),
 });
 export type WithdrawalDetail = z.infer<typeof withdrawalDetailSchema>;
@@ -354,7 +287,7 @@ export const staffWithdrawalSchema = withdrawalSchema.extend({
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 
 export const staffWithdrawalDetailSchema = staffWithdrawalSchema.extend({
-  events: z.array(withdrawalEventSchema),
+  timeline: z.array(processTimelineEntrySchema),
   /** Current balances of the user, for the reviewer. */
   user_available: z.string(),
   user_frozen: z.string(),

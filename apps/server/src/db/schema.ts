@@ -13,3 +13,4 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/sincerity/tables.ts';
 export * from '../modules/coupons/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
+export * from '../modules/process/tables.ts';

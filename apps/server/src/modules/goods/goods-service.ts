@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import {
-  allowedGoodsActions,
+  allowedActions,
+  goodsProcess,
   attributeDisplay,
   ErrorCodes,
   fenToAmount,
@@ -253,7 +254,7 @@ export function goodsDataOf(row: GoodsRow, imageUrl: ImageUrl): GoodsData {
     status: row.status,
     status_label: goodsStatusLabels[row.status],
     tags: row.tags,
-    actions: allowedGoodsActions(row.status, 'seller'),
+    actions: allowedActions(goodsProcess, row.status, ['owner']),
     views: row.views,
     favourites: row.favourites,
     listed_at: row.listedAt?.toISOString() ?? null,

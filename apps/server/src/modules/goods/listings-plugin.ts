@@ -52,7 +52,15 @@ export const listingsPlugin: FastifyPluginAsync<{
     },
   });
   await app.register(publishRoutes, {
-    publish: createPublishService({ db, catalogue, uploads, imageUrl, now, onChange }),
+    publish: createPublishService({
+      db,
+      catalogue,
+      uploads,
+      imageUrl,
+      now,
+      onChange,
+      processes: app.processes,
+    }),
   });
   await app.register(userGoodsRoutes, { interactions });
   await app.register(storageRoutes, { uploads, local: storage.local, cacheRoot: storage.cacheRoot });

@@ -1,14 +1,13 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  allowedGoodsActions,
+  allowedActions,
   ErrorCodes,
-  findGoodsTransition,
+  goodsProcess,
   goodsStatusLabels,
   validateListingProperties,
   type FieldProblem,
   type GoodsAction,
-  type GoodsActor,
   type GoodsData,
   type GoodsStatus,
   type MyGoodsItem,
@@ -19,6 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rolesOf } from '../identity/user-service.ts';
 import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import type { UploadService } from '../storage/upload-service.ts';
 import { goods, stores } from './tables.ts';
 import { cardColumns, goodsRow, type GoodsRow } from './goods-repo.ts';
@@ -54,29 +54,6 @@ const refuse = (problems: FieldProblem[]) => {
   });
 };
 
-function move(row: GoodsRow, action: GoodsAction, actor: GoodsActor): GoodsStatus {
-  const transition = findGoodsTransition(row.status, action, actor);
-  if (!transition)
-    throw new AppError(
-      ErrorCodes.GOODS_STATE_INVALID,
-      `${goodsStatusLabels[row.status]}的商品不能${actionLabel(action)}`,
-    );
-  return transition.to === 'same' ? row.status : transition.to;
-}
-
-const actionLabel = (action: GoodsAction) =>
-  ({
-    edit: '编辑',
-    submit: '提交审核',
-    approve: '审核',
-    reject: '驳回',
-    shelf_off: '下架',
-    shelf_on: '上架',
-    lock: '锁定',
-    unlock: '解锁',
-    sell: '售出',
-  })[action];
-
 export function createPublishService(options: {
   db: Database;
   catalogue: CatalogueService;
@@ -84,8 +61,30 @@ export function createPublishService(options: {
   imageUrl: ImageUrl;
   now: () => Date;
   onChange: () => void;
+  processes: ProcessEngine;
 }): PublishService {
-  const { db, catalogue, uploads, imageUrl, now, onChange } = options;
+  const { db, catalogue, uploads, imageUrl, now, onChange, processes } = options;
+  const system: ProcessActor = { role: 'system', userId: null };
+  const owner = (row: GoodsRow): ProcessActor => ({ role: 'owner', userId: row.sellerId });
+
+  /** Takes `action` on a locked listing through the engine (refused: 3003); answers the new status. */
+  const move = (
+    tx: Executor,
+    row: GoodsRow,
+    action: GoodsAction,
+    actor: ProcessActor,
+    extra: { reason?: string; complete?: boolean } = {},
+  ): Promise<GoodsStatus> =>
+    processes.applyTransition(tx, {
+      process: goodsProcess,
+      subjectId: row.id,
+      ownerId: row.sellerId,
+      from: row.status,
+      action,
+      actor,
+      ...(extra.complete === undefined ? {} : { guards: { complete: extra.complete } }),
+      ...(extra.reason ? { reason: extra.reason } : {}),
+    });
 
   async function checkInput(
     input: PublishInput,
@@ -132,7 +131,6 @@ export function createPublishService(options: {
 
   /** submit / shelf_on: the completeness guard, then the automatic review (approve or send back). */
   async function review(tx: Executor, row: GoodsRow, action: 'submit' | 'shelf_on'): Promise<GoodsRow> {
-    const pending = move(row, action, 'seller');
     const entry = await catalogue.entry(row.gameId);
     refuse(validateListingProperties(entry.schema, row.attrs, row.bindings));
     if (row.screenshots.length < entry.schema.minScreenshots) {
@@ -140,17 +138,19 @@ export function createPublishService(options: {
         field: 'screenshots',
       });
     }
+    const pending = await move(tx, row, action, owner(row), { complete: true });
     const reviewed = { ...row, status: pending };
     const banned = bannedWords.find((word) => row.title.includes(word) || row.description.includes(word));
     const at = now();
+    const note = banned ? `标题或描述含违规内容“${banned}”，请修改后重新提交` : '';
     const values = banned
       ? {
-          status: move(reviewed, 'reject', 'system'),
-          reviewNote: `标题或描述含违规内容“${banned}”，请修改后重新提交`,
+          status: await move(tx, reviewed, 'reject', system, { reason: note }),
+          reviewNote: note,
           updatedAt: at,
         }
       : {
-          status: move(reviewed, 'approve', 'system'),
+          status: await move(tx, reviewed, 'approve', system),
           reviewNote: '',
           listedAt: at,
           rankScore: rankScoreOf(at, row.tags),
@@ -180,7 +180,7 @@ export function createPublishService(options: {
       return write(async (tx) => {
         const existing =
           input.goods_id === undefined ? undefined : await ownedRow(tx, user.id, input.goods_id);
-        if (existing) move(existing, 'edit', 'seller');
+        if (existing) await move(tx, existing, 'edit', owner(existing));
         const known = new Set(existing?.screenshots ?? []);
         await uploads.confirmOwned(
           tx,
@@ -220,6 +220,8 @@ export function createPublishService(options: {
               .values({ ...values, status: 'draft', createdAt: now() })
               .returning();
         if (!saved) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+        if (!existing)
+          await processes.start(tx, { process: goodsProcess, subjectId: saved.id, actor: owner(saved) });
         return input.submit ? review(tx, saved, 'submit') : saved;
       });
     },
@@ -233,7 +235,7 @@ export function createPublishService(options: {
         if (action === 'on') return review(tx, row, 'shelf_on');
         const [updated] = await tx
           .update(goods)
-          .set({ status: move(row, 'shelf_off', 'seller'), updatedAt: now() })
+          .set({ status: await move(tx, row, 'shelf_off', owner(row)), updatedAt: now() })
           .where(eq(goods.id, row.id))
           .returning();
         if (!updated) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
@@ -242,12 +244,24 @@ export function createPublishService(options: {
 
     async verifyScreenshots(staffId, goodsId, verified) {
       const roles = await rolesOf(db, staffId);
-      if (!roles.includes('customer_service') && !roles.includes('admin'))
-        throw new AppError(ErrorCodes.FORBIDDEN);
+      const role = roles.includes('customer_service')
+        ? 'customer_service'
+        : roles.includes('admin')
+          ? 'admin'
+          : null;
+      if (!role) throw new AppError(ErrorCodes.FORBIDDEN);
       return write(async (tx) => {
         const row = await goodsRow(tx, goodsId, true);
         if (!row) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
-        if (row.status === 'sold') throw new AppError(ErrorCodes.GOODS_STATE_INVALID);
+        await move(
+          tx,
+          row,
+          'verify_screenshots',
+          { role, userId: staffId },
+          {
+            reason: verified ? '核验通过' : '取消核验',
+          },
+        );
         if (verified && row.screenshots.length === 0)
           throw new AppError(ErrorCodes.GOODS_INCOMPLETE, '该商品没有可核验的截图', { field: 'screenshots' });
         const at = now();
@@ -296,7 +310,7 @@ export function createPublishService(options: {
           ...toCard(row, lookup, imageUrl),
           status: row.status,
           status_label: goodsStatusLabels[row.status],
-          actions: allowedGoodsActions(row.status, 'seller'),
+          actions: allowedActions(goodsProcess, row.status, ['owner']),
           review_note: row.reviewNote,
           updated_at: row.updatedAt.toISOString(),
         })),

@@ -54,6 +54,7 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
       provider: gateway.provider,
       now: options.now,
       merchantName,
+      processes: app.processes,
       channelEnabled: () => settings.sandboxEnabled,
       notifyUrl: (channel: PaymentChannel) =>
         `${ownBaseUrl()}${paymentPaths.payCallback.replace(':id', channel)}`,

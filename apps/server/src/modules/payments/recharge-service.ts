@@ -1,10 +1,12 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import {
+  canTake,
   ErrorCodes,
   fenToAmount,
   paymentChannelLabels,
   rechargeLimits,
+  rechargeProcess,
   type Page,
   type PaymentChannel,
   type RechargeOrder,
@@ -16,6 +18,7 @@ import { startOfChinaDay, addSeconds } from '../../lib/time.ts';
 import * as ledger from '../ledger/ledger-service.ts';
 import { users } from '../identity/tables.ts';
 import { maskPhone } from '../identity/user-service.ts';
+import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import type { PaidPayment, PaymentProvider, ProviderPaymentState } from './payment-provider.ts';
 import { PAYMENT_EXPIRES_SECONDS } from './sandbox-gateway.ts';
 import { recharges } from './tables.ts';
@@ -38,6 +41,7 @@ export interface RechargeServiceOptions {
   notifyUrl: (channel: PaymentChannel) => string;
   channelEnabled: (channel: PaymentChannel) => boolean;
   merchantName: string;
+  processes: ProcessEngine;
 }
 
 export interface CreateRechargeInput {
@@ -55,7 +59,34 @@ function newOrderNo(now: Date) {
 }
 
 export function createRechargeService(options: RechargeServiceOptions) {
-  const { db, provider, now } = options;
+  const { db, provider, now, processes } = options;
+  const system: ProcessActor = { role: 'system', userId: null };
+
+  /** Records `action` on a locked recharge through the engine; answers the state entered. */
+  const step = (tx: Executor, row: RechargeRow, action: 'pay' | 'close', extra: { reason?: string } = {}) =>
+    processes.applyTransition(tx, {
+      process: rechargeProcess,
+      subjectId: row.id,
+      ownerId: row.userId,
+      from: row.status,
+      action,
+      actor: system,
+      ...extra,
+    });
+
+  // The 30-minute close of a pending recharge is a timer of its process.
+  processes.registerTimerSubject(rechargeProcess, {
+    async lock(tx, subjectId) {
+      const [row] = await tx.select().from(recharges).where(eq(recharges.id, subjectId)).for('update');
+      return row && { state: row.status, ownerId: row.userId };
+    },
+    async enter(tx, subjectId, change) {
+      await tx
+        .update(recharges)
+        .set({ status: 'closed', closedAt: now() })
+        .where(and(eq(recharges.id, subjectId), eq(recharges.status, change.from as RechargeStatus)));
+    },
+  });
 
   const phonesOf = async (rows: RechargeRow[]) => {
     const ids = [
@@ -126,6 +157,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
         return { accepted: false, reason: '订单已由其他交易支付' };
       }
       // A payment that arrives after we closed the order is still money received: credit it.
+      await step(tx, row, 'pay');
       const transfer = await ledger.post(tx, {
         debit: { kind: 'gateway_clearing' },
         credit: { kind: 'user_available', userId: row.beneficiaryId },
@@ -148,11 +180,14 @@ export function createRechargeService(options: RechargeServiceOptions) {
     });
   }
 
-  const markClosed = (row: RechargeRow) =>
-    db
-      .update(recharges)
-      .set({ status: 'closed', closedAt: now() })
-      .where(and(eq(recharges.id, row.id), eq(recharges.status, 'pending')));
+  /** Closes a recharge that is still pending (the gateway closed it, or creating the payment failed). */
+  const markClosed = (row: RechargeRow, reason: string) =>
+    db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(recharges).where(eq(recharges.id, row.id)).for('update');
+      if (!locked || !canTake(rechargeProcess, locked.status, 'close', ['system'])) return;
+      await step(tx, locked, 'close', { reason });
+      await tx.update(recharges).set({ status: 'closed', closedAt: now() }).where(eq(recharges.id, row.id));
+    });
 
   const reload = async (id: number) => {
     const [row] = await db.select().from(recharges).where(eq(recharges.id, id));
@@ -167,13 +202,13 @@ export function createRechargeService(options: RechargeServiceOptions) {
       if (!outcome.accepted)
         throw new Error(`recharge ${row.orderNo}: provider state refused: ${outcome.reason}`);
     } else if (state.status === 'closed' || state.status === 'not_found') {
-      await markClosed(row);
+      await markClosed(row, state.status === 'closed' ? '支付渠道已关闭' : '支付渠道无此订单');
     }
   }
 
   /** Asks the provider about a pending recharge; closes it at the provider once it has expired. */
   async function activeQuery(row: RechargeRow) {
-    if (row.status !== 'pending') return;
+    if (!canTake(rechargeProcess, row.status, 'close', ['system'])) return;
     await db.update(recharges).set({ lastQueriedAt: now() }).where(eq(recharges.id, row.id));
     let state = await provider.queryPayment(row.channel, row.orderNo);
     const expired = addSeconds(row.createdAt, PAYMENT_EXPIRES_SECONDS) <= now();
@@ -255,6 +290,14 @@ export function createRechargeService(options: RechargeServiceOptions) {
             createdAt,
           })
           .returning();
+        if (row) {
+          await processes.start(tx, {
+            process: rechargeProcess,
+            subjectId: row.id,
+            actor: { role: 'owner', userId: payerId },
+            ...(isProxy ? { metadata: { beneficiary_id: beneficiaryId } } : {}),
+          });
+        }
         return row;
       });
       if (!inserted) throw new Error('recharge: insert returned nothing');
@@ -271,7 +314,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
         await db.update(recharges).set({ cashierUrl }).where(eq(recharges.id, inserted.id));
         return { ...(await toOrder(inserted)), cashier_url: cashierUrl };
       } catch (error) {
-        await markClosed(inserted);
+        await markClosed(inserted, '支付下单失败');
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes, randomInt } from 'node:crypto';
-import type { PaymentChannel } from '@haoshi/contracts';
+import { RECHARGE_PAYMENT_SECONDS, type PaymentChannel } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql-rows.ts';
 import { addSeconds } from '../../lib/time.ts';
@@ -28,7 +28,7 @@ export const NOTIFY_RETRY_DELAYS_SECONDS = [
 ] as const;
 
 /** A sandbox payment (and our recharge order) can be paid for 30 minutes. */
-export const PAYMENT_EXPIRES_SECONDS = 1800;
+export const PAYMENT_EXPIRES_SECONDS = RECHARGE_PAYMENT_SECONDS;
 
 /** A claimed delivery not finished within this is taken over (the sender crashed mid-attempt). */
 const CLAIM_LEASE_SECONDS = 30;

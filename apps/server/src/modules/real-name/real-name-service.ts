@@ -6,6 +6,7 @@ import {
   normalizeRealName,
   REAL_NAME_DAILY_ATTEMPTS,
   REAL_NAME_MIN_AGE,
+  realNameProcess,
   type ErrorCode,
   type RealNameSnapshot,
 } from '@haoshi/contracts';
@@ -13,6 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
+import type { ProcessEngine } from '../process/index.ts';
 import {
   checkForm,
   createBuiltinRealNameProvider,
@@ -44,10 +46,11 @@ export interface RealNameServiceDeps {
   /** Key of the ID-number and name hashes (a server secret, never stored with the data). */
   secret: string;
   now: () => Date;
+  processes: ProcessEngine;
 }
 
 export function createRealNameService(deps: RealNameServiceDeps) {
-  const { db, provider, now } = deps;
+  const { db, provider, now, processes } = deps;
   const idNumberHash = (idNumber: string) => hmac(deps.secret, `real-name:id:${idNumber}`);
   const nameHash = (name: string) => hmac(deps.secret, `real-name:name:${normalizeRealName(name)}`);
 
@@ -110,6 +113,16 @@ export function createRealNameService(deps: RealNameServiceDeps) {
       await tx.insert(realNameAttempts).values({ userId, outcome, createdAt: now() });
       if (!checked.ok) return refusalError(checked);
       if (holder) return new AppError(ErrorCodes.REAL_NAME_ID_USED, undefined, { field: 'id_number' });
+      // The subject of the real-name process is the user; its state is whether a verification exists.
+      await processes.applyTransition(tx, {
+        process: realNameProcess,
+        subjectId: userId,
+        ownerId: userId,
+        from: 'unverified',
+        action: 'verify',
+        actor: { role: 'owner', userId },
+        metadata: { provider: provider.name },
+      });
       await tx.insert(realNameVerifications).values({
         userId,
         nameMasked: maskRealName(input.name),
@@ -139,11 +152,12 @@ export type RealNameService = ReturnType<typeof createRealNameService>;
 
 /** The service with the built-in provider and the app's secret (one place for every module). */
 export function realNameServiceFor(
-  app: { db: Database; config: { SESSION_SECRET: string } },
+  app: { db: Database; config: { SESSION_SECRET: string }; processes: ProcessEngine },
   now: () => Date,
 ) {
   return createRealNameService({
     db: app.db,
+    processes: app.processes,
     provider: createBuiltinRealNameProvider(now),
     secret: app.config.SESSION_SECRET,
     now,

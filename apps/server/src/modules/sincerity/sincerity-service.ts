@@ -1,12 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
+  sincerityHoldProcess,
   sincerityLevels,
+  sincerityPenaltyProcess,
   type SincerityKind,
   type SincerityMovementType,
 } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import * as ledger from '../ledger/ledger-service.ts';
 import { sincerityHoldings, sincerityHolds, sincerityMovements, sincerityPenalties } from './tables.ts';
@@ -182,6 +185,8 @@ export async function closeDeposit(
   return { movement, released };
 }
 
+const system: ProcessActor = { role: 'system', userId: null };
+
 export interface HoldInput {
   userId: number;
   kind: SincerityKind;
@@ -195,7 +200,7 @@ export interface HoldInput {
  * For the order flow: the deposit now backs this order or listing. Needs at least the kind's lowest
  * level (4506). Idempotent per (kind, reference): attaching again returns the same hold.
  */
-export async function attachHold(tx: Executor, input: HoldInput): Promise<Hold> {
+export async function attachHold(processes: ProcessEngine, tx: Executor, input: HoldInput): Promise<Hold> {
   const holding = await lockHolding(tx, input.userId, input.kind);
   const where = and(
     eq(sincerityHolds.kind, input.kind),
@@ -220,11 +225,18 @@ export async function attachHold(tx: Executor, input: HoldInput): Promise<Hold> 
     })
     .returning();
   if (!hold) throw new Error('sincerity: hold not written');
+  await processes.start(tx, {
+    process: sincerityHoldProcess,
+    subjectId: hold.id,
+    actor: system,
+    metadata: { reference_type: input.referenceType, reference_id: input.referenceId },
+  });
   return hold;
 }
 
 /** For the order flow: the order ended. Idempotent; a missing hold is 1010. */
 export async function releaseHold(
+  processes: ProcessEngine,
   tx: Executor,
   input: { kind: SincerityKind; referenceType: string; referenceId: string; now: Date },
 ): Promise<Hold> {
@@ -236,9 +248,17 @@ export async function releaseHold(
   const [hold] = await tx.select().from(sincerityHolds).where(where).for('update');
   if (!hold) throw new AppError(ErrorCodes.NOT_FOUND);
   if (hold.status === 'released') return hold;
+  const to = await processes.applyTransition(tx, {
+    process: sincerityHoldProcess,
+    subjectId: hold.id,
+    ownerId: hold.userId,
+    from: hold.status,
+    action: 'release',
+    actor: system,
+  });
   const [released] = await tx
     .update(sincerityHolds)
-    .set({ status: 'released', releasedAt: input.now })
+    .set({ status: to, releasedAt: input.now })
     .where(eq(sincerityHolds.id, hold.id))
     .returning();
   if (!released) throw new Error('sincerity: hold not released');
@@ -262,7 +282,11 @@ export interface PenaltyInput {
  * from being closed. The amount must be covered by what is held beyond other pending penalties
  * (4506). Raising the same reference again with the same amount returns the first penalty.
  */
-export async function raisePenalty(tx: Executor, input: PenaltyInput): Promise<Penalty> {
+export async function raisePenalty(
+  processes: ProcessEngine,
+  tx: Executor,
+  input: PenaltyInput,
+): Promise<Penalty> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new AppError(ErrorCodes.VALIDATION_FAILED, '扣款金额须为正整数（分）');
   }
@@ -298,6 +322,12 @@ export async function raisePenalty(tx: Executor, input: PenaltyInput): Promise<P
     })
     .returning();
   if (!penalty) throw new Error('sincerity: penalty not written');
+  await processes.start(tx, {
+    process: sincerityPenaltyProcess,
+    subjectId: penalty.id,
+    actor: system,
+    reason: input.reason,
+  });
   return penalty;
 }
 
@@ -311,18 +341,38 @@ async function lockPenalty(tx: Executor, penaltyId: number): Promise<Penalty> {
   return penalty;
 }
 
+/** Settles or waives a locked penalty through the engine (a decided one is 4507; staff never their own). */
+const decide = (
+  processes: ProcessEngine,
+  tx: Executor,
+  penalty: Penalty,
+  action: 'settle' | 'waive',
+  actor: ProcessActor,
+) =>
+  processes.applyTransition(tx, {
+    process: sincerityPenaltyProcess,
+    subjectId: penalty.id,
+    ownerId: penalty.userId,
+    from: penalty.status,
+    action,
+    actor,
+    reason: penalty.reason,
+  });
+
 /**
  * Deducts a pending penalty: `deposit → compensation_pool`, the holding shrinks by its amount.
  * Idempotent (settling a settled penalty returns it); a waived one is 4507.
  */
 export async function settlePenalty(
+  processes: ProcessEngine,
   tx: Executor,
   penaltyId: number,
   now: Date,
+  actor: ProcessActor = system,
 ): Promise<{ penalty: Penalty; movement: Movement | null }> {
   const penalty = await lockPenalty(tx, penaltyId);
   if (penalty.status === 'settled') return { penalty, movement: null };
-  if (penalty.status === 'waived') throw new AppError(ErrorCodes.SINCERITY_PENALTY_SETTLED);
+  await decide(processes, tx, penalty, 'settle', actor);
   const holding = await lockHolding(tx, penalty.userId, penalty.kind);
   const movement = await moveHolding(tx, holding, {
     type: 'penalty',
@@ -341,10 +391,16 @@ export async function settlePenalty(
 }
 
 /** Drops a pending penalty (the dispute went the user's way). Idempotent; a settled one is 4507. */
-export async function waivePenalty(tx: Executor, penaltyId: number, now: Date): Promise<Penalty> {
+export async function waivePenalty(
+  processes: ProcessEngine,
+  tx: Executor,
+  penaltyId: number,
+  now: Date,
+  actor: ProcessActor = system,
+): Promise<Penalty> {
   const penalty = await lockPenalty(tx, penaltyId);
   if (penalty.status === 'waived') return penalty;
-  if (penalty.status === 'settled') throw new AppError(ErrorCodes.SINCERITY_PENALTY_SETTLED);
+  await decide(processes, tx, penalty, 'waive', actor);
   const [waived] = await tx
     .update(sincerityPenalties)
     .set({ status: 'waived', decidedAt: now })

@@ -1,8 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
-  allowedWithdrawalActions,
+  allowedActions,
   ErrorCodes,
   fenToAmount,
+  withdrawalProcess,
   withdrawalRejectReasons,
   type StaffHandleCommand,
   type StaffWithdrawal,
@@ -31,7 +32,15 @@ export function createStaffWithdrawalService(deps: {
     if (!roles.includes('finance')) throw new AppError(ErrorCodes.WITHDRAWAL_STAFF_ONLY);
   }
 
-  async function withUsers(rows: WithdrawalRow[]): Promise<StaffWithdrawal[]> {
+  /** What this reviewer may do: nothing on their own withdrawal (staff never act on their own). */
+  const actionsFor = (row: WithdrawalRow, staffId: number) =>
+    row.userId === staffId
+      ? []
+      : allowedActions(withdrawalProcess, row.status, ['finance']).filter(
+          (action): action is 'approve' | 'reject' => action === 'approve' || action === 'reject',
+        );
+
+  async function withUsers(rows: WithdrawalRow[], staffId: number): Promise<StaffWithdrawal[]> {
     const ids = [...new Set(rows.map((row) => row.userId))];
     const people = ids.length
       ? await db
@@ -48,9 +57,7 @@ export function createStaffWithdrawalService(deps: {
         user_phone_masked: person ? maskPhone(person.phone) : '',
         user_nickname: person?.nickname ?? '',
         reviewer_note: row.reviewerNote,
-        actions: allowedWithdrawalActions(row.status, 'finance').filter(
-          (action): action is 'approve' | 'reject' => action === 'approve' || action === 'reject',
-        ),
+        actions: actionsFor(row, staffId),
       };
     });
   }
@@ -62,19 +69,19 @@ export function createStaffWithdrawalService(deps: {
     await assertFinance(staffId);
     const where = query.status ? eq(withdrawals.status, query.status) : undefined;
     const { rows, total } = await pageOfWithdrawals(db, where, query.page, query.page_size);
-    return { list: await withUsers(rows), total, page: query.page, page_size: query.page_size };
+    return { list: await withUsers(rows, staffId), total, page: query.page, page_size: query.page_size };
   }
 
   async function detail(staffId: number, id: number): Promise<StaffWithdrawalDetail> {
     await assertFinance(staffId);
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
-    const [item] = await withUsers([row]);
+    const [item] = await withUsers([row], staffId);
     if (!item) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
     const balances = await ledger.balances(db, row.userId);
     return {
       ...item,
-      events: await service.eventsOf(db, id),
+      timeline: await service.timelineOf(db, id),
       user_available: fenToAmount(balances.available),
       user_frozen: fenToAmount(balances.frozen),
       user_paid_count: await service.paidCount(db, row.userId),
@@ -92,10 +99,10 @@ export function createStaffWithdrawalService(deps: {
     const updated = await db.transaction(async (tx) => {
       const row = await service.lockRow(tx, input.id);
       if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
-      if (row.userId === staffId) throw new AppError(ErrorCodes.WITHDRAWAL_SELF_REVIEW);
+      const reviewer = { role: 'finance', userId: staffId } as const;
       const reviewed = { reviewedBy: staffId, reviewedAt: now(), reviewerNote: input.remark ?? '' };
       if (input.action === 'approve') {
-        return service.transition(tx, row, 'approve', 'finance', staffId, reviewed, input.remark ?? '');
+        return service.transition(tx, row, 'approve', reviewer, reviewed, input.remark ?? '');
       }
       const reason = withdrawalRejectReasons.find((preset) => preset.code === input.reason_code);
       const text = input.reason_code === 'other' && input.remark ? input.remark : (reason?.text ?? '');
@@ -103,8 +110,7 @@ export function createStaffWithdrawalService(deps: {
         tx,
         row,
         'reject',
-        'finance',
-        staffId,
+        reviewer,
         { ...reviewed, rejectReasonCode: input.reason_code, rejectReason: text },
         text,
       );

@@ -62,24 +62,6 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Every state change of a withdrawal, in order (the detail's timeline and the audit trail). */
-export const withdrawalEvents = pgTable(
-  'withdrawal_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
-      .notNull()
-      .references(() => withdrawals.id),
-    fromStatus: text('from_status', { enum: withdrawalStatuses }),
-    toStatus: text('to_status', { enum: withdrawalStatuses }).notNull(),
-    actor: text('actor', { enum: ['user', 'finance', 'system'] }).notNull(),
-    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id),
-    note: text('note').notNull().default(''),
-    createdAt: timestamptz('created_at').notNull(),
-  },
-  (table) => [index('withdrawal_events_withdrawal_idx').on(table.withdrawalId, table.id)],
-);
-
 /** 自动提现 settings: when available > threshold, withdraw available − keep, once per day. */
 export const autoWithdrawalSettings = pgTable(
   'auto_withdrawal_settings',

@@ -1,23 +1,21 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  allowedWithdrawalActions,
   arrivalTexts,
+  canTake,
   ErrorCodes,
   feeSchedule,
   fenToAmount,
-  findWithdrawalTransition,
   quickRemitRule,
   withdrawalLimits,
+  withdrawalProcess,
   withdrawalStatusLabels,
   type PayoutMethodSummary,
   type Withdrawal,
   type WithdrawalAction,
-  type WithdrawalActor,
   type WithdrawAlert,
   type WithdrawalDetail,
   type WithdrawalListQuery,
   type WithdrawalMode,
-  type WithdrawalStatus,
   type WithdrawPage,
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -31,17 +29,18 @@ import {
 import { payoutMethods } from '../payout-methods/tables.ts';
 import { assertPhoneBound, assertRealNameVerified } from '../real-name/guards.ts';
 import type { PayoutProvider, PayoutResult } from './payout-provider.ts';
-import { withdrawalEvents, withdrawals } from './tables.ts';
+import type { ProcessActor, ProcessEngine } from '../process/index.ts';
+import { withdrawals } from './tables.ts';
 import { pageOfWithdrawals } from './withdrawal-pages.ts';
 import { checkLimits, feeOf, freeQuotaLeft, ruleTexts, todayUsage } from './withdrawal-rules.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-type EventRow = typeof withdrawalEvents.$inferSelect;
 
 export interface WithdrawalServiceDeps {
   db: Database;
   now: () => Date;
   provider: PayoutProvider;
+  processes: ProcessEngine;
 }
 
 export interface CreateWithdrawalInput {
@@ -82,23 +81,15 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
-    can_cancel: allowedWithdrawalActions(row.status, 'user').includes('cancel'),
   };
 }
-
-export const toEvent = (row: EventRow) => ({
-  from: row.fromStatus,
-  to: row.toStatus,
-  actor: row.actor,
-  note: row.note,
-  created_at: row.createdAt.toISOString(),
-});
 
 export const arrivalOf = (mode: WithdrawalMode) =>
   mode === 'quick' ? arrivalTexts.quick : arrivalTexts.normal;
 
 export function createWithdrawalService(deps: WithdrawalServiceDeps) {
-  const { db, now, provider } = deps;
+  const { db, now, provider, processes } = deps;
+  const system: ProcessActor = { role: 'system', userId: null };
 
   /** Live payout methods of the user, newest first (summaries only, never the full account). */
   async function methodSummaries(executor: Executor, userId: number): Promise<PayoutMethodSummary[]> {
@@ -198,48 +189,34 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     };
   }
 
-  async function recordEvent(
-    tx: Executor,
-    withdrawalId: number,
-    from: WithdrawalStatus | null,
-    to: WithdrawalStatus,
-    actor: WithdrawalActor,
-    actorUserId: number | null,
-    note = '',
-  ) {
-    await tx.insert(withdrawalEvents).values({
-      withdrawalId,
-      fromStatus: from,
-      toStatus: to,
-      actor,
-      actorUserId,
-      note,
-      createdAt: now(),
-    });
-  }
-
   /**
-   * Moves a locked withdrawal along the state machine (refusing what the table does not allow)
-   * and records the event. The caller has selected the row FOR UPDATE in `tx`.
+   * Moves a locked withdrawal along its process (the engine refuses what the table does not allow,
+   * and staff acting on their own withdrawal) and records it. The caller has selected the row FOR
+   * UPDATE in `tx`.
    */
   async function transition(
     tx: Executor,
     row: WithdrawalRow,
     action: WithdrawalAction,
-    actor: WithdrawalActor,
-    actorUserId: number | null,
+    actor: ProcessActor,
     changes: Partial<typeof withdrawals.$inferInsert> = {},
-    note = '',
+    reason = '',
   ): Promise<WithdrawalRow> {
-    const step = findWithdrawalTransition(row.status, action, actor);
-    if (!step) throw new AppError(ErrorCodes.WITHDRAWAL_STATE_INVALID);
+    const to = await processes.applyTransition(tx, {
+      process: withdrawalProcess,
+      subjectId: row.id,
+      ownerId: row.userId,
+      from: row.status,
+      action,
+      actor,
+      ...(reason ? { reason } : {}),
+    });
     const [updated] = await tx
       .update(withdrawals)
-      .set({ ...changes, status: step.to, updatedAt: now() })
+      .set({ ...changes, status: to, updatedAt: now() })
       .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, row.status)))
       .returning();
     if (!updated) throw new AppError(ErrorCodes.WITHDRAWAL_STATE_INVALID);
-    await recordEvent(tx, row.id, row.status, step.to, actor, actorUserId, note);
     return updated;
   }
 
@@ -293,25 +270,14 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
         })
         .returning();
       if (!inserted) throw new AppError(ErrorCodes.INTERNAL_ERROR);
-      await recordEvent(
-        tx,
-        inserted.id,
-        null,
-        'pending_review',
-        input.mode === 'auto' ? 'system' : 'user',
-        userId,
-      );
+      await processes.start(tx, {
+        process: withdrawalProcess,
+        subjectId: inserted.id,
+        actor: input.mode === 'auto' ? system : { role: 'owner', userId },
+      });
       let current = inserted;
       if (input.mode === 'quick') {
-        current = await transition(
-          tx,
-          inserted,
-          'approve',
-          'system',
-          null,
-          { reviewedAt: at },
-          '快捷转账免审核',
-        );
+        current = await transition(tx, inserted, 'approve', system, { reviewedAt: at }, '快捷转账免审核');
       }
       await ledger.post(tx, {
         debit: { kind: 'user_available', userId },
@@ -324,7 +290,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       });
       return current;
     });
-    if (row.status !== 'approved') return row;
+    if (!canTake(withdrawalProcess, row.status, 'pay', ['system'])) return row;
     await dispatchSoon(row.id);
     const [dispatched] = await db.select().from(withdrawals).where(eq(withdrawals.id, row.id));
     return dispatched ?? row;
@@ -334,7 +300,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     return db.transaction(async (tx) => {
       const row = await lockRow(tx, id, eq(withdrawals.userId, userId));
       if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
-      const updated = await transition(tx, row, 'cancel', 'user', userId, {}, '用户取消');
+      const updated = await transition(tx, row, 'cancel', { role: 'owner', userId }, {}, '用户取消');
       await release(tx, row, 'cancel');
       return updated;
     });
@@ -350,14 +316,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     return { list: rows.map(toWithdrawal), total, page: query.page, page_size: query.page_size };
   }
 
-  async function eventsOf(executor: Executor, id: number) {
-    const rows = await executor
-      .select()
-      .from(withdrawalEvents)
-      .where(eq(withdrawalEvents.withdrawalId, id))
-      .orderBy(asc(withdrawalEvents.id));
-    return rows.map(toEvent);
-  }
+  const timelineOf = (executor: Executor, id: number) => processes.timeline(executor, withdrawalProcess, id);
 
   async function detail(userId: number, id: number): Promise<WithdrawalDetail> {
     const [row] = await db
@@ -365,7 +324,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       .from(withdrawals)
       .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
     if (!row) throw new AppError(ErrorCodes.WITHDRAWAL_NOT_FOUND);
-    return { ...toWithdrawal(row), events: await eventsOf(db, id), arrival: arrivalOf(row.mode) };
+    return { ...toWithdrawal(row), timeline: await timelineOf(db, id), arrival: arrivalOf(row.mode) };
   }
 
   /**
@@ -374,7 +333,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
    */
   async function dispatch(id: number): Promise<void> {
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
-    if (!row || row.status !== 'approved') return;
+    if (!row || !canTake(withdrawalProcess, row.status, 'pay', ['system'])) return;
     const method = await getPayoutMethodForUser(db, row.userId, row.payoutMethodId).catch(
       (error: unknown) => {
         if (error instanceof AppError && error.errCode === ErrorCodes.PAYOUT_METHOD_NOT_FOUND) return null;
@@ -386,8 +345,8 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       await db.transaction(async (tx) => {
         const locked = await lockRow(tx, id, eq(withdrawals.status, 'approved'));
         if (!locked) return;
-        const paying = await transition(tx, locked, 'pay', 'system', null);
-        await transition(tx, paying, 'fail', 'system', null, { failureReason: '收款方式已删除' });
+        const paying = await transition(tx, locked, 'pay', system);
+        await transition(tx, paying, 'fail', system, { failureReason: '收款方式已删除' }, '收款方式已删除');
         await release(tx, locked, 'fail');
       });
       return;
@@ -402,7 +361,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     });
     await db.transaction(async (tx) => {
       const locked = await lockRow(tx, id, eq(withdrawals.status, 'approved'));
-      if (locked) await transition(tx, locked, 'pay', 'system', null, {}, '已提交打款渠道');
+      if (locked) await transition(tx, locked, 'pay', system, {}, '已提交打款渠道');
     });
   }
 
@@ -423,9 +382,11 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     const id = Number(result.reference.replace(/^withdrawal:/, ''));
     await db.transaction(async (tx) => {
       const row = await lockRow(tx, id);
-      if (!row || row.status !== 'paying') return;
+      const action = result.status === 'succeeded' ? 'succeed' : 'fail';
+      // Already booked (a re-delivered result): nothing to do.
+      if (!row || !canTake(withdrawalProcess, row.status, action, ['system'])) return;
       if (result.status === 'succeeded') {
-        await transition(tx, row, 'succeed', 'system', null, { paidAt: result.completedAt });
+        await transition(tx, row, 'succeed', system, { paidAt: result.completedAt });
         const transfers: ledger.TransferInput[] = [
           {
             debit: { kind: 'user_frozen', userId: row.userId },
@@ -452,8 +413,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
           tx,
           row,
           'fail',
-          'system',
-          null,
+          system,
           { failureReason: result.failureReason },
           result.failureReason,
         );
@@ -491,7 +451,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     transition,
     release,
     lockRow,
-    eventsOf,
+    timelineOf,
     paidCount,
     methodSummaries,
   };

@@ -29,7 +29,7 @@ export const withdrawalsPlugin = fp<{ now: () => Date; payoutProvider?: PayoutPr
   async (app, options) => {
     const { now } = options;
     const provider = options.payoutProvider ?? createSandboxPayoutProvider({ db: app.db, now });
-    const withdrawals = createWithdrawalService({ db: app.db, now, provider });
+    const withdrawals = createWithdrawalService({ db: app.db, now, provider, processes: app.processes });
     const staff = createStaffWithdrawalService({ db: app.db, now, withdrawals });
     const auto = createAutoWithdrawalService({ db: app.db, now, withdrawals });
     app.decorate('withdrawalJobs', { payoutTick: withdrawals.payoutTick, autoWithdraw: auto.run });

@@ -60,11 +60,13 @@ beforeAll(() => Toast.config({ duration: 0 }));
 afterEach(() => vi.clearAllMocks());
 
 describe('my listings actions', () => {
-  it('derives the buttons from the actions the server allows', () => {
-    expect(sellerButtons(['shelf_off']).map((b) => b.label)).toEqual(['下架']);
-    expect(sellerButtons(['edit', 'shelf_on']).map((b) => b.label)).toEqual(['编辑', '上架']);
-    expect(sellerButtons(['edit', 'submit']).map((b) => b.label)).toEqual(['编辑', '提交审核']);
-    expect(sellerButtons([])).toEqual([]);
+  it('derives the buttons from what the listing process lets the owner do', () => {
+    expect(sellerButtons('on_sale').map((b) => b.label)).toEqual(['下架']);
+    expect(sellerButtons('off_shelf').map((b) => b.label)).toEqual(['编辑', '上架']);
+    expect(sellerButtons('draft').map((b) => b.label)).toEqual(['编辑', '提交审核']);
+    expect(sellerButtons('pending_review').map((b) => b.label)).toEqual(['下架']);
+    expect(sellerButtons('locked')).toEqual([]);
+    expect(sellerButtons('sold')).toEqual([]);
   });
 });
 

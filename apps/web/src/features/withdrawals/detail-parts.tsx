@@ -28,11 +28,11 @@ export function DetailHeader({
 }
 
 /** A withdrawal's history, as a card. */
-export function TimelineCard({ events }: ComponentProps<typeof Timeline>) {
+export function TimelineCard({ entries }: ComponentProps<typeof Timeline>) {
   return (
     <section className="withdraw-card">
       <h2 className="withdraw-card__title">{m.detailTitle}</h2>
-      <Timeline events={events} />
+      <Timeline entries={entries} />
     </section>
   );
 }

@@ -26,8 +26,17 @@ const staffRow = {
 };
 const detail: StaffWithdrawalDetail = {
   ...staffRow,
-  events: [
-    { from: null, to: 'pending_review', actor: 'user', note: '', created_at: '2026-11-21T02:00:00.000Z' },
+  timeline: [
+    {
+      action: 'create',
+      action_label: '创建',
+      from: null,
+      to: 'pending_review',
+      to_label: '待审核',
+      actor_role: 'owner',
+      reason: '',
+      created_at: '2026-11-21T02:00:00.000Z',
+    },
   ],
   user_available: '50.00',
   user_frozen: '50.00',

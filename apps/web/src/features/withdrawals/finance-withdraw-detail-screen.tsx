@@ -67,7 +67,7 @@ export default function FinanceWithdrawDetailScreen() {
                 <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
-            <TimelineCard events={detail.events} />
+            <TimelineCard entries={detail.timeline} />
             {detail.actions.length > 0 ? (
               <div className="withdraw-sheet__actions withdraw-actions">
                 {detail.actions.includes('reject') ? (

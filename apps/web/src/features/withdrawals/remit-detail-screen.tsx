@@ -7,6 +7,7 @@ import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
 import { withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
+import { ownerCanCancel } from './owner-actions';
 import { DetailHeader, ReasonRows, TimelineCard } from './detail-parts';
 import { useCancelFlow } from './use-cancel-flow';
 import './withdrawals.css';
@@ -68,8 +69,8 @@ export default function RemitDetailScreen() {
                 <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>
-            <TimelineCard events={detail.events} />
-            {detail.can_cancel ? (
+            <TimelineCard entries={detail.timeline} />
+            {ownerCanCancel(detail.status) ? (
               <div className="withdraw-actions">
                 <Button block loading={pendingId === detail.id} onClick={() => void ask(detail.id)}>
                   {m.cancelWithdrawal}

@@ -40,7 +40,6 @@ export const withdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => (
   created_at: '2026-11-21T02:00:00.000Z',
   updated_at: '2026-11-21T02:00:00.000Z',
   paid_at: null,
-  can_cancel: true,
   ...overrides,
 });
 

@@ -1,19 +1,19 @@
 import { Steps } from 'antd-mobile';
-import { withdrawalStatusLabels, type WithdrawalDetail } from '@haoshi/contracts';
+import type { ProcessTimelineEntry } from '@haoshi/contracts';
 import { formatTime } from './format-time';
 
-/** The withdrawal's progress: each state it passed through, with when and why. */
-export function Timeline({ events }: { events: WithdrawalDetail['events'] }) {
-  const last = events.at(-1)?.to;
+/** The withdrawal's progress, from its process history: each state entered, when and why. */
+export function Timeline({ entries }: { entries: readonly ProcessTimelineEntry[] }) {
+  const last = entries.at(-1)?.to;
   const failed = last === 'failed' || last === 'rejected';
   return (
-    <Steps direction="vertical" current={events.length - 1}>
-      {events.map((event, index) => (
+    <Steps direction="vertical" current={entries.length - 1}>
+      {entries.map((entry, index) => (
         <Steps.Step
-          key={`${event.to}-${event.created_at}`}
-          title={withdrawalStatusLabels[event.to]}
-          description={[formatTime(event.created_at), event.note].filter(Boolean).join(' · ')}
-          status={index === events.length - 1 ? (failed ? 'error' : 'finish') : 'finish'}
+          key={`${entry.action}-${entry.to}-${entry.created_at}`}
+          title={entry.to_label}
+          description={[formatTime(entry.created_at), entry.reason].filter(Boolean).join(' · ')}
+          status={index === entries.length - 1 ? (failed ? 'error' : 'finish') : 'finish'}
         />
       ))}
     </Steps>

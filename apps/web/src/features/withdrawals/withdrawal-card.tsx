@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { withdrawalModeLabels, type Withdrawal } from '@haoshi/contracts';
 import { formatTime } from './format-time';
 import { MethodLabel } from './method-picker';
+import { ownerCanCancel } from './owner-actions';
 import { withdrawMessages as m } from './messages';
 import { StatusTag } from './status-tag';
 
@@ -42,7 +43,7 @@ export function WithdrawalCard({ withdrawal, to, onCancel, cancelling }: Withdra
           </p>
         ) : null}
       </Link>
-      {withdrawal.can_cancel && onCancel ? (
+      {ownerCanCancel(withdrawal.status) && onCancel ? (
         <div className="withdrawal-card__actions">
           <Button size="small" loading={cancelling} onClick={() => onCancel(withdrawal.id)}>
             {m.cancelWithdrawal}

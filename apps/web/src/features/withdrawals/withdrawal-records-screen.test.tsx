@@ -32,14 +32,12 @@ describe('/withdrawalRecords', () => {
       get: {
         '/app/user/withdraw/list': pageOf([
           withdrawal({ id: 1 }),
-          withdrawal({ id: 2, status: 'paid', status_text: '已到账', can_cancel: false }),
-          withdrawal({ id: 3, status: 'rejected', can_cancel: false, reject_reason: '收款账户异常' }),
+          withdrawal({ id: 2, status: 'paid', status_text: '已到账' }),
+          withdrawal({ id: 3, status: 'rejected', reject_reason: '收款账户异常' }),
         ]),
       },
       post: {
-        '/app/user/withdrawal/cancel': okEnvelope(
-          withdrawal({ id: 1, status: 'cancelled', can_cancel: false }),
-        ),
+        '/app/user/withdrawal/cancel': okEnvelope(withdrawal({ id: 1, status: 'cancelled' })),
       },
     });
     renderScreen(WithdrawalRecordsScreen, '/withdrawalRecords');
@@ -79,33 +77,50 @@ describe('/remitDetail', () => {
           ...withdrawal({
             status: 'paid',
             status_text: '已到账',
-            can_cancel: false,
             paid_at: '2026-11-21T02:05:00.000Z',
           }),
           arrival: '预计1个工作日内到账（需人工审核）',
-          events: [
+          timeline: [
             {
+              action: 'create',
+              action_label: '创建',
               from: null,
               to: 'pending_review',
-              actor: 'user',
-              note: '',
+              to_label: '待审核',
+              actor_role: 'owner',
+              reason: '',
               created_at: '2026-11-21T02:00:00.000Z',
             },
             {
+              action: 'approve',
+              action_label: '审核通过',
               from: 'pending_review',
               to: 'approved',
-              actor: 'finance',
-              note: '',
+              to_label: '已通过',
+              actor_role: 'finance',
+              reason: '',
               created_at: '2026-11-21T02:01:00.000Z',
             },
             {
+              action: 'pay',
+              action_label: '提交打款',
               from: 'approved',
               to: 'paying',
-              actor: 'system',
-              note: '',
+              to_label: '打款中',
+              actor_role: 'system',
+              reason: '',
               created_at: '2026-11-21T02:01:00.000Z',
             },
-            { from: 'paying', to: 'paid', actor: 'system', note: '', created_at: '2026-11-21T02:05:00.000Z' },
+            {
+              action: 'succeed',
+              action_label: '打款成功',
+              from: 'paying',
+              to: 'paid',
+              to_label: '已到账',
+              actor_role: 'system',
+              reason: '',
+              created_at: '2026-11-21T02:05:00.000Z',
+            },
           ],
         }),
       },
@@ -131,10 +146,7 @@ describe('/withdrawal', () => {
     answer({
       get: {
         '/app/user/withdraw/page': okEnvelope({ ...page, today_count: 1, today_amount: '50.00' }),
-        '/app/user/withdraw/list': pageOf([
-          withdrawal({ id: 5 }),
-          withdrawal({ id: 6, status: 'paid', can_cancel: false }),
-        ]),
+        '/app/user/withdraw/list': pageOf([withdrawal({ id: 5 }), withdrawal({ id: 6, status: 'paid' })]),
       },
     });
     const router = renderScreen(WithdrawalScreen, '/withdrawal');

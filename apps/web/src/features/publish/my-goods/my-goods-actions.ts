@@ -1,4 +1,4 @@
-import type { GoodsAction, GoodsStatus } from '@haoshi/contracts';
+import { allowedActions, goodsProcess, type GoodsStatus } from '@haoshi/contracts';
 import { myGoodsMessages as text } from '../messages';
 
 export type SellerButton = 'edit' | 'submit' | 'shelf_on' | 'shelf_off';
@@ -11,9 +11,9 @@ const labels: Record<SellerButton, string> = {
 };
 const order: readonly SellerButton[] = ['edit', 'submit', 'shelf_on', 'shelf_off'];
 
-/** The buttons of one listing, from the actions the server allows the seller (goods-status.ts). */
-export function sellerButtons(actions: readonly GoodsAction[]): { action: SellerButton; label: string }[] {
-  const allowed = new Set<GoodsAction>(actions);
+/** The buttons of one listing: what its process lets the owner do in its status (goods-status.ts). */
+export function sellerButtons(status: GoodsStatus): { action: SellerButton; label: string }[] {
+  const allowed = new Set<string>(allowedActions(goodsProcess, status, ['owner']));
   return order.filter((action) => allowed.has(action)).map((action) => ({ action, label: labels[action] }));
 }
 

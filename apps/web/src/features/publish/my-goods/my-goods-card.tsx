@@ -23,7 +23,7 @@ const statusColors: Record<MyGoodsItem['status'], string> = {
 /** One of the seller's listings: opens its detail page; the buttons its state allows. */
 export function MyGoodsCard({ item, busy, onAction }: MyGoodsCardProps) {
   const navigate = useNavigate();
-  const buttons = sellerButtons(item.actions);
+  const buttons = sellerButtons(item.status);
   return (
     <article className="my-goods-card" data-testid="my-goods-card" data-goods-id={item.id}>
       <a

@@ -1,0 +1,204 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  ErrorCodes,
+  isStaffRole,
+  refusalMessage,
+  timersOnEntering,
+  transitionOf,
+  type AnyProcess,
+  type ProcessDefinition,
+  type ProcessRole,
+  type ProcessTimelineEntry,
+} from '@haoshi/contracts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { processTransitions } from './tables.ts';
+import type { ProcessTimer, TimerScheduler } from './timer-scheduler.ts';
+
+export interface ProcessActor {
+  role: ProcessRole;
+  /** null for the system. */
+  userId: number | null;
+}
+
+export interface TransitionRequest<S extends string, A extends string, G extends string> {
+  process: ProcessDefinition<S, A, G>;
+  subjectId: number;
+  /** The user the subject belongs to: staff never act on their own subjects. null: nobody's. */
+  ownerId: number | null;
+  /** The state the caller read, under its lock on the subject. */
+  from: S;
+  action: A;
+  actor: ProcessActor;
+  /** The server's verdict on each guard the transition names; a missing verdict refuses. */
+  guards?: Partial<Record<G, boolean>>;
+  reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface StartRequest<S extends string, A extends string, G extends string> {
+  process: ProcessDefinition<S, A, G>;
+  subjectId: number;
+  actor: ProcessActor;
+  reason?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** How the engine reaches the subjects of a process with timers (its module's own table). */
+export interface TimerSubject {
+  /** Locks the subject in `executor` and answers its state and owner; undefined when it is gone. */
+  lock(executor: Executor, subjectId: number): Promise<{ state: string; ownerId: number | null } | undefined>;
+  /** Writes the state entered, and whatever the transition implies, in `executor`. */
+  enter(
+    executor: Executor,
+    subjectId: number,
+    change: { action: string; from: string; to: string },
+  ): Promise<void>;
+}
+
+const systemActor: ProcessActor = { role: 'system', userId: null };
+
+/**
+ * The process engine: checks a transition against its process's table, refuses with the
+ * process's err_code, records it in `process_transitions` and arms the timers of the state
+ * entered. It runs inside the caller's transaction, after the caller locked the subject; the
+ * caller writes the subject's own status (`where status = from`).
+ */
+export function createProcessEngine(deps: { now: () => Date; scheduler: TimerScheduler }) {
+  const { now, scheduler } = deps;
+  const timerSubjects = new Map<string, { process: AnyProcess; subject: TimerSubject }>();
+
+  /** The state `request` leads to, or the refusal; writes nothing. */
+  function check<S extends string, A extends string, G extends string>(
+    request: TransitionRequest<S, A, G>,
+  ): S {
+    const { process, actor } = request;
+    if (isStaffRole(actor.role) && actor.userId !== null && actor.userId === request.ownerId) {
+      const refusal = process.ownObjectRefusal ?? { errCode: ErrorCodes.STAFF_OWN_OBJECT };
+      throw new AppError(refusal.errCode, refusal.message);
+    }
+    const transition = transitionOf(process, request.from, request.action);
+    if (!transition || !transition.roles.includes(actor.role))
+      throw new AppError(process.refusal.errCode, refusalMessage(process, request.from, request.action));
+    for (const name of transition.guards ?? []) {
+      if (request.guards?.[name] !== true) {
+        const guard = process.guards[name];
+        throw new AppError(guard.errCode, guard.message);
+      }
+    }
+    return transition.to ?? request.from;
+  }
+
+  async function record(
+    executor: Executor,
+    entry: {
+      process: AnyProcess;
+      subjectId: number;
+      action: string;
+      from: string | null;
+      to: string;
+      actor: ProcessActor;
+      reason?: string | undefined;
+      metadata?: Record<string, unknown> | undefined;
+    },
+  ): Promise<void> {
+    const at = now();
+    await executor.insert(processTransitions).values({
+      process: entry.process.name,
+      subjectId: entry.subjectId,
+      action: entry.action,
+      fromState: entry.from,
+      toState: entry.to,
+      actorRole: entry.actor.role,
+      actorUserId: entry.actor.userId,
+      reason: entry.reason ?? null,
+      metadata: entry.metadata ?? {},
+      createdAt: at,
+    });
+    if (entry.from === entry.to) return;
+    for (const timer of timersOnEntering(entry.process, entry.to)) {
+      await scheduler.arm(executor, {
+        process: entry.process.name,
+        subjectId: entry.subjectId,
+        action: timer.action,
+        fromState: entry.to,
+        runAt: new Date(at.getTime() + timer.afterSeconds * 1000),
+      });
+    }
+  }
+
+  /** Checks, records and arms; answers the state entered. The caller then writes it. */
+  async function applyTransition<S extends string, A extends string, G extends string>(
+    executor: Executor,
+    request: TransitionRequest<S, A, G>,
+  ): Promise<S> {
+    const to = check(request);
+    await record(executor, { ...request, from: request.from, to });
+    return to;
+  }
+
+  /** Records a subject created in its process's initial state and arms that state's timers. */
+  async function start<S extends string, A extends string, G extends string>(
+    executor: Executor,
+    request: StartRequest<S, A, G>,
+  ): Promise<S> {
+    const to = request.process.initial;
+    await record(executor, { ...request, action: 'create', from: null, to });
+    return to;
+  }
+
+  function registerTimerSubject(process: AnyProcess, subject: TimerSubject): void {
+    timerSubjects.set(process.name, { process, subject });
+  }
+
+  /**
+   * Takes a due timer's transition if its subject is still where the timer was armed; otherwise
+   * does nothing ('stale'). Safe to call late, twice, or from two runners at once.
+   */
+  async function fireTimer(executor: Executor, timer: ProcessTimer): Promise<'fired' | 'stale'> {
+    const entry = timerSubjects.get(timer.process);
+    if (!entry) throw new Error(`process engine: no timer subject registered for ${timer.process}`);
+    const { process, subject } = entry;
+    return executor.transaction(async (tx) => {
+      const current = await subject.lock(tx, timer.subjectId);
+      if (!current || current.state !== timer.fromState) return 'stale';
+      const to = await applyTransition(tx, {
+        process,
+        subjectId: timer.subjectId,
+        ownerId: current.ownerId,
+        from: current.state,
+        action: timer.action,
+        actor: systemActor,
+      });
+      await subject.enter(tx, timer.subjectId, { action: timer.action, from: current.state, to });
+      return 'fired';
+    });
+  }
+
+  /** A subject's recorded transitions, oldest first, as screens show them. */
+  async function timeline(
+    executor: Executor,
+    process: AnyProcess,
+    subjectId: number,
+  ): Promise<ProcessTimelineEntry[]> {
+    const rows = await executor
+      .select()
+      .from(processTransitions)
+      .where(and(eq(processTransitions.process, process.name), eq(processTransitions.subjectId, subjectId)))
+      .orderBy(asc(processTransitions.id));
+    return rows.map((row) => ({
+      action: row.action,
+      action_label: process.transitions[row.action]?.label ?? '创建',
+      from: row.fromState,
+      to: row.toState,
+      to_label: process.stateLabels[row.toState] ?? row.toState,
+      actor_role: row.actorRole,
+      reason: row.reason ?? '',
+      created_at: row.createdAt.toISOString(),
+    }));
+  }
+
+  return { check, applyTransition, start, registerTimerSubject, fireTimer, timeline };
+}
+
+export type ProcessEngine = ReturnType<typeof createProcessEngine>;

@@ -1,0 +1,2 @@
+export * from './engine.ts';
+export * from './timeline.ts';
