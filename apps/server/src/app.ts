@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
 
-  await app.register(processPlugin, { now });
+  await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });

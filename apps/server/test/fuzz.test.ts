@@ -56,14 +56,12 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
     recharges: [1],
     sandbox_payments: [1],
     process_transitions: [1],
-    process_timers: [1],
     idempotency_keys: [0, 1],
   },
   'POST /app/recharge/proxy': {
     recharges: [1],
     sandbox_payments: [1],
     process_transitions: [1],
-    process_timers: [1],
     idempotency_keys: [0, 1],
   },
   'POST /app/user/auth/real_name': {

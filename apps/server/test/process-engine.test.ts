@@ -10,7 +10,7 @@ import {
   type WithdrawalDetail,
 } from '@haoshi/contracts';
 import { queryRows } from '../src/lib/sql-rows.ts';
-import { processTimers, processTransitions } from '../src/modules/process/tables.ts';
+import { processTransitions } from '../src/modules/process/tables.ts';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
 import { countChanges, rowCounts } from './helpers/row-counts.ts';
 import { cashier, exchange, rechargeRow } from './helpers/payments.ts';
@@ -210,17 +210,13 @@ describe(`process engine on ${databaseKind}`, () => {
     const paid = await exchange(t.app, user.token, '6');
     const forgottenRow = await rechargeRow(t.app.db, forgotten.order_no);
     const paidRow = await rechargeRow(t.app.db, paid.order_no);
-    const armed = await t.app.db
-      .select()
-      .from(processTimers)
-      .where(eq(processTimers.subjectId, forgottenRow.id));
-    expect(armed).toEqual([
-      expect.objectContaining({
-        process: 'recharge',
-        action: 'close',
-        fromState: 'pending',
-        runAt: new Date(forgottenRow.createdAt.getTime() + 1800_000),
-      }),
+    const armed = await queryRows<{ data: unknown; start_after: Date }>(
+      t.app.db,
+      sql`select data, start_after from pgboss.job where name = 'process.timer' order by created_on`,
+    );
+    expect(armed.map((row) => row.data)).toEqual([
+      { process: 'recharge', subjectId: forgottenRow.id, action: 'close', fromState: 'pending' },
+      { process: 'recharge', subjectId: paidRow.id, action: 'close', fromState: 'pending' },
     ]);
 
     await cashier(t.app, paid.cashier_url, 'pay');
@@ -232,9 +228,10 @@ describe(`process engine on ${databaseKind}`, () => {
     );
     expect((await rechargeRow(t.app.db, paid.order_no)).status).toBe('paid');
 
-    expect(await t.app.processTimers.fireDue()).toMatchObject({ fired: 0, stale: 0, errors: [] });
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await rechargeRow(t.app.db, forgotten.order_no)).status).toBe('pending');
     t.clock.advance(1801);
-    expect(await t.app.processTimers.fireDue()).toMatchObject({ fired: 1, stale: 1, errors: [] });
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
     expect((await rechargeRow(t.app.db, forgotten.order_no)).status).toBe('closed');
     expect((await rechargeRow(t.app.db, paid.order_no)).status).toBe('paid');
     expect((await historyOf('recharge', forgottenRow.id)).map((row) => [row.action, row.actorRole])).toEqual([
@@ -244,7 +241,7 @@ describe(`process engine on ${databaseKind}`, () => {
     expect((await historyOf('recharge', paidRow.id)).map((row) => row.action)).toEqual(['create', 'pay']);
     const [left] = await queryRows<{ n: number }>(
       t.app.db,
-      sql`select count(*)::int as n from process_timers`,
+      sql`select count(*)::int as n from pgboss.job where name = 'process.timer' and state in ('created', 'retry')`,
     );
     expect(left?.n).toBe(0);
 

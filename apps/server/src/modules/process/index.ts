@@ -7,12 +7,5 @@ export {
   type TimerSubject,
   type TransitionRequest,
 } from './process-engine.ts';
-export {
-  createTableTimerScheduler,
-  type ArmedTimer,
-  type ProcessTimer,
-  type TableTimerScheduler,
-  type TimerScheduler,
-} from './timer-scheduler.ts';
-export { fireDueTimers } from './timer-runner.ts';
-export { processPlugin, type ProcessTimerJobs } from './process-plugin.ts';
+export { type ArmedTimer, type ProcessTimer, type TimerScheduler } from './timer-scheduler.ts';
+export { processPlugin } from './process-plugin.ts';

@@ -1,33 +1,27 @@
 import fp from 'fastify-plugin';
+import type { JobRunner } from '../jobs/index.ts';
 import { createProcessEngine, type ProcessEngine } from './process-engine.ts';
-import { fireDueTimers } from './timer-runner.ts';
-import { createTableTimerScheduler, type TimerScheduler } from './timer-scheduler.ts';
-
-export interface ProcessTimerJobs {
-  /** One pass over the due timers (the job runner calls it; tests call it directly). */
-  fireDue: (limit?: number) => Promise<{ fired: number; stale: number; errors: unknown[] }>;
-}
+import { createJobTimerScheduler, PROCESS_TIMER_JOB, type ProcessTimer } from './timer-scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     processes: ProcessEngine;
-    processTimers: ProcessTimerJobs;
   }
 }
 
 /**
- * The one process engine of the app. Timers are armed in `scheduler` when given (a job runner's),
- * else in the built-in table, which `processTimers.fireDue` drains either way.
+ * The one process engine of the app. Its timers are delayed jobs: a due one fires the system
+ * transition in its own transaction (a failure is retried by the runner with backoff), and does
+ * nothing when the subject has moved on.
  */
-export const processPlugin = fp<{ now: () => Date; scheduler?: TimerScheduler }>(
-  async (app, options) => {
-    const { now } = options;
-    const scheduler = createTableTimerScheduler(now);
-    const engine = createProcessEngine({ now, scheduler: options.scheduler ?? scheduler });
-    app.decorate('processes', engine);
-    app.decorate('processTimers', {
-      fireDue: (limit?: number) => fireDueTimers({ db: app.db, engine, scheduler }, limit),
+export const processPlugin = fp<{ now: () => Date; jobs: JobRunner }>(
+  async (app, { now, jobs }) => {
+    const engine = createProcessEngine({ now, scheduler: createJobTimerScheduler(jobs) });
+    jobs.work<ProcessTimer>(PROCESS_TIMER_JOB, async (job) => {
+      const outcome = await engine.fireTimer(app.db, job.data);
+      app.log.info({ timer: job.data, outcome }, 'process timer');
     });
+    app.decorate('processes', engine);
   },
   { name: 'processes' },
 );

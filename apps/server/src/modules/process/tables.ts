@@ -26,21 +26,3 @@ export const processTransitions = pgTable(
   },
   (table) => [index('process_transitions_subject_idx').on(table.process, table.subjectId, table.id)],
 );
-
-/**
- * Armed timers of the built-in scheduler: a system transition due at `run_at`, written in the
- * transaction that entered its from-state (so a rolled-back transition arms nothing).
- */
-export const processTimers = pgTable(
-  'process_timers',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    process: text('process').notNull(),
-    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
-    action: text('action').notNull(),
-    fromState: text('from_state').notNull(),
-    runAt: timestamptz('run_at').notNull(),
-    createdAt: timestamptz('created_at').notNull(),
-  },
-  (table) => [index('process_timers_due_idx').on(table.runAt, table.id)],
-);

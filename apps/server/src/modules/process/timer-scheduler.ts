@@ -1,6 +1,5 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { processTimers } from './tables.ts';
+import type { JobRunner } from '../jobs/index.ts';
 
 /** A system transition to take at `runAt` if the subject is still in `fromState` then. */
 export interface ProcessTimer {
@@ -23,47 +22,13 @@ export interface TimerScheduler {
   arm(executor: Executor, timer: ArmedTimer): Promise<void>;
 }
 
-/** The built-in scheduler: armed timers are rows of `process_timers`, drained by `dueTimers`. */
-export function createTableTimerScheduler(now: () => Date) {
+export const PROCESS_TIMER_JOB = 'process.timer';
+
+/** Timers are delayed jobs of the durable job runner, inserted in the transition's transaction. */
+export function createJobTimerScheduler(jobs: JobRunner): TimerScheduler {
   return {
-    async arm(executor: Executor, timer: ArmedTimer): Promise<void> {
-      await executor.insert(processTimers).values({ ...timer, createdAt: now() });
+    async arm(executor, { runAt, ...timer }) {
+      await jobs.send<ProcessTimer>(PROCESS_TIMER_JOB, timer, { startAfter: runAt, executor });
     },
-
-    /** The ids of up to `limit` due timers, soonest first. */
-    async due(executor: Executor, limit: number): Promise<number[]> {
-      const rows = await executor
-        .select({ id: processTimers.id })
-        .from(processTimers)
-        .where(lte(processTimers.runAt, now()))
-        .orderBy(asc(processTimers.runAt), asc(processTimers.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
-    },
-
-    /** Locks one armed timer unless another runner holds it (then undefined). */
-    async claim(tx: Executor, id: number) {
-      const [row] = await tx
-        .select()
-        .from(processTimers)
-        .where(eq(processTimers.id, id))
-        .for('update', { skipLocked: true });
-      return row;
-    },
-
-    async remove(tx: Executor, id: number): Promise<void> {
-      await tx.delete(processTimers).where(eq(processTimers.id, id));
-    },
-
-    /** The timers armed for one subject (tests and support). */
-    armedFor(executor: Executor, process: string, subjectId: number) {
-      return executor
-        .select()
-        .from(processTimers)
-        .where(and(eq(processTimers.process, process), eq(processTimers.subjectId, subjectId)))
-        .orderBy(asc(processTimers.id));
-    },
-  } satisfies TimerScheduler & Record<string, unknown>;
+  };
 }
-
-export type TableTimerScheduler = ReturnType<typeof createTableTimerScheduler>;
