@@ -87,7 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     securityProvider,
     sms: createSmsService({
       db: app.db,
-      provider: options.smsProvider ?? createOutboxSmsProvider(app.log),
+      provider:
+        options.smsProvider ??
+        createOutboxSmsProvider(app.log, { logContent: config.NODE_ENV !== 'production' }),
       secret: config.SESSION_SECRET,
       brandName: brands[MAIN_PACKAGE].name,
       now,
