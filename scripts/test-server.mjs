@@ -9,7 +9,10 @@ const { DATABASE_URL, ...withoutDatabase } = process.env;
 
 function run(label, env) {
   console.log(`\n=== server suites on ${label}, Node ${process.version} ===`);
-  const result = spawnSync(process.execPath, [vitest, 'run', '--project', 'server'], { stdio: 'inherit', env });
+  const result = spawnSync(process.execPath, [vitest, 'run', '--project', 'server'], {
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
