@@ -1,17 +1,23 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
 
+/** CSP directives by their header names, as helmet and @fastify/swagger-ui both take them. */
 type Directives = Record<string, string[]>;
+
+/** Where pictures are read from and uploads sent to, besides this origin. */
+export const storageOriginOf = (config: Config) =>
+  config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : undefined;
 
 /** One year; sent only on answers that reached us over TLS (directly or through a trusted proxy). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Locks down what no page of ours needs, whatever else it allows. */
 const lockedDown: Directives = {
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
 };
 
 /**
@@ -21,14 +27,22 @@ const lockedDown: Directives = {
 function appDirectives(storageOrigin: string | undefined): Directives {
   const storage = storageOrigin ? [storageOrigin] : [];
   return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...storage],
-    connectSrc: ["'self'", ...storage],
-    fontSrc: ["'self'", 'data:'],
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...storage],
+    'connect-src': ["'self'", ...storage],
+    'font-src': ["'self'", 'data:'],
     ...lockedDown,
   };
+}
+
+/**
+ * Swagger UI at /docs: the app policy, but Swagger UI applies inline styles (its own files only, no
+ * inline script). @fastify/swagger-ui sets this on its routes in place of the app's.
+ */
+export function docsContentSecurityPolicy(storageOrigin: string | undefined): Directives {
+  return { ...appDirectives(storageOrigin), 'style-src': ["'self'", "'unsafe-inline'"] };
 }
 
 /**
@@ -39,9 +53,9 @@ export const cashierHelmet = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
-      defaultSrc: ["'none'"],
-      styleSrc: ["'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
       ...lockedDown,
     },
   },
@@ -54,7 +68,7 @@ export const cashierHelmet = {
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const storageOrigin = app.config.S3_ENDPOINT ? new URL(app.config.S3_ENDPOINT).origin : undefined;
+    const storageOrigin = storageOriginOf(app.config);
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: appDirectives(storageOrigin) },
       strictTransportSecurity: false,
