@@ -50,6 +50,7 @@ async function measureFirstVisit(): Promise<{ js: number; css: number; files: Ar
       WEB_DIST: dist,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')),
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

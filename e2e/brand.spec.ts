@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './helpers';
 
 test('?pkg=app_mhb shows the 买号宝 brand, and it stays for the rest of the visit', async ({ page }) => {
   await page.goto('/download?pkg=app_mhb');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { visiblePane } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { test, visiblePane } from './helpers';
 
 /**
  * Fails every request for matching assets until the page reloads itself. (Vite may fetch a route

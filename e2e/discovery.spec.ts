@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAsNewUser, visiblePane } from './helpers';
+import { expect } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
 
 /** Issue 3, part D: a buyer finds an account, keeps it, and finds it again. */
 test('a new user searches 王者 with a price filter, opens a listing, favourites it and finds it in /collection and /footprint', async ({

@@ -1,4 +1,19 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Playwright's `test` with a page that fails its spec when the browser reports a Content Security
+ * Policy violation: the server's CSP must hold for everything the built client and cashier do.
+ */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, 'CSP violations reported by the browser').toEqual([]);
+  },
+});
 
 interface OutboxMessage {
   code: string;

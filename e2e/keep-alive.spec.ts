@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { visiblePane } from './helpers';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test, visiblePane } from './helpers';
 
 const pane = (page: Page, path: string): Locator => page.locator(`[data-route-pane="${path}"]`);
 

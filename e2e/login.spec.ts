@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginWithSms, maskedPhone, uniquePhone, visiblePane } from './helpers';
+import { expect } from '@playwright/test';
+import { loginWithSms, maskedPhone, test, uniquePhone, visiblePane } from './helpers';
 
 test('a new user taps into the wallet, logs in with an SMS code and lands there; a reload keeps the login', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAsNewUser, visiblePane } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
 
 /** Seeded finance staff account (apps/server/src/db/seed.ts). */
 const FINANCE_PHONE = '13800000002';

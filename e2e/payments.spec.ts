@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAsNewUser } from './helpers';
+import { expect } from '@playwright/test';
+import { loginAsNewUser, test } from './helpers';
 
 test('a new user recharges 100.00 through the sandbox WeChat Pay cashier and sees it credited', async ({
   page,

@@ -61,9 +61,9 @@ export default defineConfig({
       },
     },
   ],
-  // The server as `npm start` runs it, on the web app the test script has just built.
+  // The server as `npm start` runs it (compiled, demo data seeded), on the build the test script just made.
   webServer: {
-    command: 'npm run start -w @haoshi/server',
+    command: 'npm run start:demo -w @haoshi/server',
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

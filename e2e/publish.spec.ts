@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAsNewUser, visiblePane } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
 
 /** A word no other listing has: letters that never spell a contact hint (vx, wx, qq) and digits. */
 function uniqueWord(): string {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAsNewUser, maskedPhone } from './helpers';
+import { expect } from '@playwright/test';
+import { loginAsNewUser, maskedPhone, test } from './helpers';
 
 test('a logged-in phone confirms a QR login and the other device becomes logged in', async ({ browser }) => {
   const phoneContext = await browser.newContext();

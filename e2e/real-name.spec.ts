@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAsNewUser, visiblePane } from './helpers';
+import { expect } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
 
 const checkWeights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 

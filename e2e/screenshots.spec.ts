@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginAsNewUser, visiblePane } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
 
 const dir = new URL('./screenshots/', import.meta.url).pathname;
 

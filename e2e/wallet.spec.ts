@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { loginAsNewUser, uniquePhone, visiblePane } from './helpers';
+import { expect } from '@playwright/test';
+import { loginAsNewUser, test, uniquePhone, visiblePane } from './helpers';
 
 test('a recharge shows up in the wallet, the bills, the chart and the monthly statement', async ({
   page,

@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, options.database ? { database: options.database } : {});
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
 
   const now = options.now ?? (() => new Date());
   // One job runner per app: modules declare their queues while registering; main.ts starts it.
@@ -111,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     securityProvider,
     sms: createSmsService({
       db: app.db,
-      provider: options.smsProvider ?? createOutboxSmsProvider(app.log),
+      provider:
+        options.smsProvider ??
+        createOutboxSmsProvider(app.log, { logContent: config.NODE_ENV !== 'production' }),
       secret: config.SESSION_SECRET,
       brandName: brands[MAIN_PACKAGE].name,
       now,

@@ -20,7 +20,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(`${repoRoot}apps/web/dist`),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Demo staff, listings and coupons: `npm start` turns this on; production refuses it. */
+  SEED_DEMO: booleanFlag.default(false),
   SESSION_SECRET: z.string().min(16).default(DEFAULT_SESSION_SECRET),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_ROTATE_AFTER_SECONDS: z.coerce
@@ -74,9 +75,33 @@ const defaultSecrets: ReadonlyArray<[keyof Config, string]> = [
   ['SECURITY_PROVIDER_SECRET', DEFAULT_SECURITY_PROVIDER_SECRET],
 ];
 
+const storageSettings = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; production refuses the built-in development secrets. */
+/**
+ * What production lacks, one line each. Production never falls back to the development stand-ins
+ * (PGlite, in-memory rate limits, local disk, the built-in secrets, demo data).
+ */
+function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!config.DATABASE_URL)
+    problems.push('DATABASE_URL is not set (PostgreSQL; the embedded PGlite is for development)');
+  if (!config.REDIS_URL)
+    problems.push('REDIS_URL is not set (rate limits shared across instances, not in memory)');
+  const missingStorage = storageSettings.filter((key) => !config[key]);
+  if (missingStorage.length > 0)
+    problems.push(`${missingStorage.join(', ')} not set (object storage; local disk is for development)`);
+  for (const [key, value] of defaultSecrets)
+    if (config[key] === value) problems.push(`${key} is the built-in development default`);
+  // The payments module reads these two; the sandbox is off in production unless asked for.
+  if (env.SANDBOX_PAY_IN_PRODUCTION === 'true' && !env.SANDBOX_PAY_SECRET)
+    problems.push('SANDBOX_PAY_SECRET is not set (SANDBOX_PAY_IN_PRODUCTION=true turns the sandbox on)');
+  if (config.SEED_DEMO) problems.push('SEED_DEMO=true (demo staff and data are never seeded in production)');
+  return problems;
+}
+
+/** Reads and validates the environment; production refuses to start without what it needs. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
@@ -90,10 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   if (config.NODE_ENV === 'production') {
-    const defaults = defaultSecrets.filter(([key, value]) => config[key] === value).map(([key]) => key);
-    if (defaults.length > 0) {
-      throw new ConfigError(`Refusing to start in production with default secrets: ${defaults.join(', ')}`);
-    }
+    const problems = productionProblems(config, present);
+    if (problems.length > 0)
+      throw new ConfigError(
+        `Refusing to start with NODE_ENV=production:\n${problems.map((line) => `  - ${line}`).join('\n')}`,
+      );
   }
   return config;
 }

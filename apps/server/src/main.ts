@@ -1,6 +1,9 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoData } from './db/seed.ts';
+import { assertCompiledContracts } from './lib/compiled-runtime.ts';
+
+assertCompiledContracts();
 
 const config = loadConfig();
 const app = await buildApp({ config });

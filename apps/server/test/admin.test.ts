@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
 import { call, login } from './helpers/identity.ts';
 import { AdminCommandError, createAdminService } from '../src/modules/admin/admin-service.ts';
 import { adminAudit } from '../src/modules/admin/tables.ts';
+import { userRoles, users } from '../src/modules/identity/tables.ts';
+import { demoStaff, seedDemoStaff } from '../src/db/seed.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,5 +42,29 @@ describe(`admin command line on ${databaseKind}`, () => {
       ['ops-alice', 'grant', 'refused'],
     ]);
     expect(audit[0]?.args).toEqual(['grant', '13911112222', 'finance']);
+  });
+});
+
+describe(`demo staff seeding on ${databaseKind}`, () => {
+  it('grants demo staff their roles once: a revoked role stays revoked when the seed runs again', async () => {
+    const [finance] = demoStaff.filter((staff) => staff.roles.includes('finance'));
+    if (!finance) throw new Error('no demo finance account');
+    const admin = createAdminService(t.database.db, 'ops-bob');
+
+    await seedDemoStaff(t.database.db);
+    expect(await admin.run(['roles', finance.phone])).toContain('finance');
+    await admin.run(['revoke', finance.phone, 'finance']);
+
+    await seedDemoStaff(t.database.db);
+    const roles = await t.database.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(eq(users.phone, finance.phone));
+    expect(roles).toEqual([]);
+
+    const { token } = await login(t.app, finance.phone);
+    const me = await call<{ roles: string[] }>(t.app, 'GET', '/app/user/info', { token });
+    expect(me.body.data?.roles).toEqual([]);
   });
 });

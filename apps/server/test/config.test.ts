@@ -13,6 +13,16 @@ const productionSecrets = {
   SECURITY_PROVIDER_SECRET: 'prod-security-provider-secret-long',
 };
 const secretNames = Object.keys(productionSecrets) as (keyof typeof productionSecrets)[];
+/** Everything production needs besides the secrets. */
+const productionServices = {
+  DATABASE_URL: 'postgres://haoshi@db.internal:5432/haoshi',
+  REDIS_URL: 'redis://cache.internal:6379',
+  S3_ENDPOINT: 'https://oss.example.com',
+  S3_BUCKET: 'haoshi',
+  S3_ACCESS_KEY_ID: 'access-key',
+  S3_SECRET_ACCESS_KEY: 'secret-key',
+};
+const production = { NODE_ENV: 'production', ...productionSecrets, ...productionServices };
 
 function configError(env: NodeJS.ProcessEnv): string {
   try {
@@ -38,28 +48,59 @@ describe('configuration', () => {
   });
 
   it('refuses production with the default secrets, naming each one still at its default', () => {
-    const all = configError({ NODE_ENV: 'production' });
+    const all = configError({ ...productionServices, NODE_ENV: 'production' });
     for (const name of secretNames) expect(all).toContain(name);
 
     for (const name of secretNames) {
-      const message = configError({ NODE_ENV: 'production', [name]: productionSecrets[name] });
+      const message = configError({
+        ...productionServices,
+        NODE_ENV: 'production',
+        [name]: productionSecrets[name],
+      });
       expect(message).not.toContain(name);
       for (const other of secretNames.filter((candidate) => candidate !== name))
         expect(message).toContain(other);
     }
 
     // Setting a secret explicitly to its development value is no better.
-    const explicit = configError({
-      ...productionSecrets,
-      NODE_ENV: 'production',
-      SESSION_SECRET: DEFAULT_SESSION_SECRET,
-    });
+    const explicit = configError({ ...production, SESSION_SECRET: DEFAULT_SESSION_SECRET });
     expect(explicit).toContain('SESSION_SECRET');
     expect(explicit).not.toContain('DEVICE_SIGN_KEY');
   });
 
-  it('loads production once every secret is set', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '9000', ...productionSecrets });
+  it('refuses production without PostgreSQL, Redis or object storage, listing everything missing at once', () => {
+    const bare = configError({ NODE_ENV: 'production' });
+    expect(bare).toMatch(/^Refusing to start with NODE_ENV=production:/);
+    for (const name of [...secretNames, ...Object.keys(productionServices)]) expect(bare).toContain(name);
+    expect(bare).not.toContain('S3_REGION');
+
+    for (const name of Object.keys(productionServices) as (keyof typeof productionServices)[]) {
+      const { [name]: _missing, ...rest } = production;
+      const message = configError(rest);
+      expect(message).toContain(name);
+      expect(message.split('\n')).toHaveLength(2);
+    }
+  });
+
+  it('refuses demo seeding in production, and the sandbox without its own secret', () => {
+    expect(configError({ ...production, SEED_DEMO: 'true' })).toContain('SEED_DEMO');
+    expect(configError({ ...production, SANDBOX_PAY_IN_PRODUCTION: 'true' })).toContain('SANDBOX_PAY_SECRET');
+    const sandbox = loadConfig({
+      ...production,
+      SANDBOX_PAY_IN_PRODUCTION: 'true',
+      SANDBOX_PAY_SECRET: 'prod-sandbox-pay-secret-0123456789',
+    });
+    expect(sandbox.NODE_ENV).toBe('production');
+    expect(loadConfig({ ...production, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it('seeds no demo data unless asked, outside production too', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('loads production once every secret and service is set', () => {
+    const config = loadConfig({ ...production, PORT: '9000' });
     expect(config.NODE_ENV).toBe('production');
     expect(config.PORT).toBe(9000);
     expect(config.SESSION_SECRET).toBe(productionSecrets.SESSION_SECRET);

@@ -7,7 +7,7 @@ import { DEFAULT_DEVICE_SIGN_KEY, type Envelope } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../src/lib/envelope.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { productionConfig } from './helpers/production-app.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { createTestAppWithRoutes } from './helpers/custom-app.ts';
 import { call } from './helpers/identity.ts';
@@ -52,10 +52,7 @@ beforeAll(async () => {
   });
   // A production build on the same database: nothing of the development surface may show.
   production = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
+    config: productionConfig({
       SESSION_SECRET: 'a-production-session-secret-0123456789',
       SECURITY_PROVIDER_SECRET: 'a-production-security-secret-0123456789',
       DEVICE_SIGN_KEY: 'production-device-sign-key-32byt',

@@ -4,7 +4,9 @@ import { App } from '@/app/app';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppRouter } from '@/app/router';
 import { bootClient } from '@/core/boot';
+import { installRootFontSize } from '@/core/root-font-size';
 
+installRootFontSize();
 installPreloadErrorReporting();
 
 function render(): void {

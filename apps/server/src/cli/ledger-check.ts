@@ -1,6 +1,9 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.ts';
+import { assertCompiledContracts } from '../lib/compiled-runtime.ts';
+
+assertCompiledContracts();
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

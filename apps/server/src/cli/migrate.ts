@@ -1,5 +1,8 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { assertCompiledContracts } from '../lib/compiled-runtime.ts';
+
+assertCompiledContracts();
 
 // `npm run migrate`: the same step the server runs at start-up (db plugin), under the same lock.
 const config = loadConfig();

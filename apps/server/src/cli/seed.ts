@@ -8,6 +8,9 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_GOODS, seedDemoData } from '../db/seed.ts';
+import { assertCompiledContracts } from '../lib/compiled-runtime.ts';
+
+assertCompiledContracts();
 
 const { values } = parseArgs({ options: { goods: { type: 'string', default: String(DEMO_GOODS) } } });
 const goods = Number(values.goods);
@@ -17,6 +20,10 @@ if (!Number.isSafeInteger(goods) || goods < 0) {
 }
 
 const config = loadConfig();
+if (config.NODE_ENV === 'production') {
+  console.error('Refusing to seed demo staff and data with NODE_ENV=production');
+  process.exit(2);
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await database.migrate();

@@ -27,26 +27,31 @@ export const demoStaff: ReadonlyArray<{ phone: string; nickname: string; roles: 
   { phone: '13800000006', nickname: '回收商老王', roles: ['recycler'] },
 ];
 
+/**
+ * Creates the demo staff accounts that do not exist yet, with their roles. An account that exists
+ * is left alone: a role revoked with `npm run admin` stays revoked across restarts.
+ */
+export async function seedDemoStaff(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const staff of demoStaff) {
+      const [created] = await tx
+        .insert(users)
+        .values({ phone: staff.phone, nickname: staff.nickname })
+        .onConflictDoNothing({ target: users.phone })
+        .returning({ id: users.id });
+      if (!created) continue;
+      await tx.insert(userRoles).values(staff.roles.map((role) => ({ userId: created.id, role })));
+    }
+  });
+}
+
 /** Idempotent: safe to run at every start. */
 export async function seedDemoData(
   db: Database,
   log: FastifyBaseLogger,
   options: SeedOptions = {},
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const staff of demoStaff) {
-      const [user] = await tx
-        .insert(users)
-        .values({ phone: staff.phone, nickname: staff.nickname })
-        .onConflictDoUpdate({ target: users.phone, set: { nickname: staff.nickname } })
-        .returning({ id: users.id });
-      if (!user) continue;
-      await tx
-        .insert(userRoles)
-        .values(staff.roles.map((role) => ({ userId: user.id, role })))
-        .onConflictDoNothing();
-    }
-  });
+  await seedDemoStaff(db);
   const started = performance.now();
   const storage = options.storage ?? (await createStorage(loadConfig())).provider;
   const listings = await seedListingsDemo(db, {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { docsContentSecurityPolicy, storageOriginOf } from './security-headers.ts';
 
 /** OpenAPI generated from the routes' zod schemas: JSON at /docs/json, UI at /docs. */
 export const openApiPlugin = fp(
@@ -19,7 +20,11 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/docs' });
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      // Written in place of the app's policy on the UI's own routes (its onSend hook runs after helmet's).
+      staticCSP: docsContentSecurityPolicy(storageOriginOf(app.config)),
+    });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['config'] },
 );

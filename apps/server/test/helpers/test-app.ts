@@ -73,6 +73,7 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_MAX: '100000',
+    SEED_DEMO: 'true',
     ...env,
   });
   const app = await buildApp({ config, database: handle, now: clock.now, ...options });

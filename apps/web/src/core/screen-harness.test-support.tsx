@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import { fakeServer, networkError, type FakeReply } from '@/core/http/fake-server.test-support';
 
 /** Renders a memory router with a fresh query cache and no retries; returns the cache. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CASHIER_PATH_PREFIX, type SandboxGateway, type SandboxPaymentRow } from './sandbox-gateway.ts';
 import { cashierPage } from './cashier-page.ts';
+import { cashierHelmet } from '../../plugins/security-headers.ts';
 
 const prepayIdPattern = /^[\w-]{16,64}$/;
 
@@ -31,7 +32,7 @@ export const cashierRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = as
 
   app.get<{ Params: { prepayId: string } }>(
     `${CASHIER_PATH_PREFIX}/:prepayId`,
-    { schema: { hide: true }, config: { auth: 'optional' } },
+    { schema: { hide: true }, config: { auth: 'optional' }, helmet: cashierHelmet },
     async (request, reply) => {
       const { prepayId } = request.params;
       const payment = prepayIdPattern.test(prepayId) ? await gateway.cashier.load(prepayId) : undefined;
@@ -49,7 +50,7 @@ export const cashierRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = as
   for (const action of ['pay', 'cancel'] as const) {
     app.post<{ Params: { prepayId: string } }>(
       `${CASHIER_PATH_PREFIX}/:prepayId/${action}`,
-      { schema: { hide: true }, config: { auth: 'optional' } },
+      { schema: { hide: true }, config: { auth: 'optional' }, helmet: cashierHelmet },
       async (request, reply) => {
         const { prepayId } = request.params;
         if (!prepayIdPattern.test(prepayId)) return notFoundPage(reply);

@@ -1,0 +1,83 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.ts';
+
+/** CSP directives by their header names, as helmet and @fastify/swagger-ui both take them. */
+type Directives = Record<string, string[]>;
+
+/** Where pictures are read from and uploads sent to, besides this origin. */
+export const storageOriginOf = (config: Config) =>
+  config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : undefined;
+
+/** One year; sent only on answers that reached us over TLS (directly or through a trusted proxy). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Locks down what no page of ours needs, whatever else it allows. */
+const lockedDown: Directives = {
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * The web client and the API: scripts and styles only from our own files (index.html has no inline
+ * script), pictures and uploads also from object storage, previews from blob: and data: URLs.
+ */
+function appDirectives(storageOrigin: string | undefined): Directives {
+  const storage = storageOrigin ? [storageOrigin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...storage],
+    'connect-src': ["'self'", ...storage],
+    'font-src': ["'self'", 'data:'],
+    ...lockedDown,
+  };
+}
+
+/**
+ * Swagger UI at /docs: the app policy, but Swagger UI applies inline styles (its own files only, no
+ * inline script). @fastify/swagger-ui sets this on its routes in place of the app's.
+ */
+export function docsContentSecurityPolicy(storageOrigin: string | undefined): Directives {
+  return { ...appDirectives(storageOrigin), 'style-src': ["'self'", "'unsafe-inline'"] };
+}
+
+/**
+ * The sandbox gateway's cashier: a server-rendered page with its own inline stylesheet and no script
+ * at all. Its route sets this in place of the app's policy (`helmet: cashierHelmet`).
+ */
+export const cashierHelmet = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      ...lockedDown,
+    },
+  },
+};
+
+/**
+ * Security headers on every answer (helmet): the CSP above, X-Frame-Options DENY, nosniff,
+ * Referrer-Policy, cross-origin isolation of our resources; HSTS only behind TLS, since a browser
+ * that learns it over plain HTTP on a development address would refuse that address afterwards.
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const storageOrigin = storageOriginOf(app.config);
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: appDirectives(storageOrigin) },
+      strictTransportSecurity: false,
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    });
+  },
+  { name: 'security-headers', dependencies: ['config'] },
+);
