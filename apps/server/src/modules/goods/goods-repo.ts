@@ -11,8 +11,13 @@ export type AttributeCondition =
 
 /** A list query after validation: every key and value here has been checked against the catalogue. */
 export interface ListQuery {
+  /** Words `search_tokens` must contain (the token GIN index). */
+  tokens: string[];
+  /** LIKE patterns on `search_text` (the trigram GIN index). */
   patterns: string[];
   gameId?: number | undefined;
+  /** Every game but this one: the listings after those of a game that the keyword named. */
+  otherThanGameId?: number | undefined;
   platform?: Platform | undefined;
   partitionId?: number | undefined;
   priceMin?: number | undefined;
@@ -23,6 +28,21 @@ export interface ListQuery {
   excludeId?: number | undefined;
   /** Only listings with an id up to this one: later inserts do not shift the pages. */
   snapshotId: number;
+}
+
+/** The sort key of each order (and whether it ascends), with the id as tie-break. */
+const sortKeys: Record<GoodsSort, { column: string; cast: string; ascending: boolean }> = {
+  default: { column: 'g.rank_score', cast: 'int', ascending: false },
+  newest: { column: 'g.listed_at', cast: 'timestamptz', ascending: false },
+  price_asc: { column: 'g.price', cast: 'bigint', ascending: true },
+  price_desc: { column: 'g.price', cast: 'bigint', ascending: false },
+  hot: { column: 'g.heat', cast: 'int', ascending: false },
+};
+
+/** Where a keyset page starts: after the row with this sort key and id. */
+export interface KeysetAfter {
+  key: number | string;
+  id: number;
 }
 
 const orders: Record<GoodsSort, string> = {
@@ -50,8 +70,10 @@ export function whereOf(query: ListQuery): Where {
     return `$${params.length}`;
   };
   const parts = ["g.status = 'on_sale'", `g.id <= ${p(query.snapshotId)}`];
+  if (query.tokens.length > 0) parts.push(`g.search_tokens @> ${p(query.tokens)}::text[]`);
   for (const pattern of query.patterns) parts.push(`g.search_text like ${p(pattern)}`);
   if (query.gameId !== undefined) parts.push(`g.game_id = ${p(query.gameId)}`);
+  if (query.otherThanGameId !== undefined) parts.push(`g.game_id <> ${p(query.otherThanGameId)}`);
   if (query.platform !== undefined) parts.push(`g.platform = ${p(query.platform)}`);
   if (query.partitionId !== undefined) parts.push(`g.partition_id = ${p(query.partitionId)}`);
   if (query.sellerId !== undefined) parts.push(`g.seller_id = ${p(query.sellerId)}`);
@@ -96,6 +118,7 @@ interface RawCard {
   seller_id: number | string;
   store_name: string;
   description: string;
+  sort_key: number | string | Date | null;
 }
 
 // node-postgres answers bigint as text; PGlite as a number.
@@ -116,6 +139,13 @@ const cardRowOf = (raw: RawCard) => ({
   sellerId: Number(raw.seller_id),
   storeName: raw.store_name,
   description: raw.description,
+  /** The value of the sort column, for a keyset cursor (an ISO time for 最新). */
+  sortKey:
+    raw.sort_key instanceof Date
+      ? raw.sort_key.toISOString()
+      : typeof raw.sort_key === 'string' && !/^-?\d+$/.test(raw.sort_key)
+        ? new Date(raw.sort_key).toISOString()
+        : Number(raw.sort_key ?? 0),
 });
 
 export async function listCards(
@@ -125,23 +155,34 @@ export async function listCards(
   limit: number,
   offset: number,
   withDescription: boolean,
+  after?: KeysetAfter,
 ) {
-  const params = [...where.params, limit, offset];
+  const params = [...where.params];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const { column, cast, ascending } = sortKeys[sort];
+  const keyset = after
+    ? ` and (${column}, g.id) ${ascending ? '>' : '<'} (${p(after.key)}::${cast}, ${p(after.id)}::bigint)`
+    : '';
   const text = `select g.id, g.title, g.game_id, g.platform, g.partition_id, g.price, g.original_price, g.screenshots[1] as cover,
     g.tags, g.highlights, g.views, g.favourites, g.listed_at, g.seller_id, coalesce(s.name, '') as store_name,
-    ${withDescription ? 'g.description' : "''"} as description
+    ${withDescription ? 'g.description' : "''"} as description, ${column} as sort_key
     from goods g left join stores s on s.user_id = g.seller_id
-    where ${where.text} order by ${orders[sort]} limit $${params.length - 1} offset $${params.length}`;
+    where ${where.text}${keyset} order by ${orders[sort]} limit ${p(limit)} offset ${p(offset)}`;
   return (await run<RawCard>(executor, text, params)).map(cardRowOf);
 }
 
-export type CardRow = Omit<Awaited<ReturnType<typeof listCards>>[number], 'description'>;
+export type CardRow = Omit<Awaited<ReturnType<typeof listCards>>[number], 'description' | 'sortKey'>;
 
-export async function countGoods(executor: Executor, where: Where): Promise<number> {
+/** The number of matches, counting no further than `cap` (a total above it is shown as "1万+"). */
+export async function countGoods(executor: Executor, where: Where, cap: number): Promise<number> {
+  const params = [...where.params, cap];
   const [row] = await run<{ n: number | string }>(
     executor,
-    `select count(*) as n from goods g where ${where.text}`,
-    where.params,
+    `select count(*) as n from (select 1 from goods g where ${where.text} limit $${params.length}) matches`,
+    params,
   );
   return Number(row?.n ?? 0);
 }

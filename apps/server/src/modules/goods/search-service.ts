@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ErrorCodes,
   goodsFilterRequestSchema,
@@ -8,6 +8,7 @@ import {
   goodsTags,
   platformLabels,
   platforms,
+  SEARCH_TOTAL_CAP,
   type GoodsCard,
   type GoodsList,
   type ListHeader,
@@ -27,6 +28,7 @@ import {
 } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
 import { highlightRanges, keywordQuery, snippetOf } from './search-text.ts';
+import { loadSearchAliases, resolveKeyword, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
 
 export type FilterRequest = z.output<typeof goodsFilterRequestSchema>;
@@ -95,9 +97,38 @@ function attributeConditions(
   });
 }
 
+const ALIAS_RELOAD_MS = 60_000;
+
+/** A keyset cursor: the segment (0: the named game's listings, 1: the rest) and the last row's sort key and id. */
+const cursorSchema = z.tuple([
+  z.number().int().min(0).max(1),
+  z.union([z.number(), z.string().max(40)]),
+  z.number().int().positive(),
+]);
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    throw problem('cursor', '翻页位置无效，请从第一页重新加载');
+  }
+}
+
+interface Resolved {
+  /** One query, or two when the keyword names a game: that game's listings, then the others. */
+  segments: ListQuery[];
+  /** All matches (the union of the segments), for the total. */
+  all: ListQuery;
+  runs: string[];
+  keywordGameId: number | null;
+}
+
 /**
  * `cache` holds rows and answers for a few seconds; `counts` holds totals longer, keyed without the
- * snapshot bound: a broad keyword's count rechecks thousands of rows, while its first page reads twenty.
+ * snapshot bound: a broad keyword's count reads up to SEARCH_TOTAL_CAP rows, its first page twenty.
  */
 export function createSearchService(options: {
   db: Database;
@@ -107,16 +138,29 @@ export function createSearchService(options: {
   counts: ResultCache;
 }): SearchService {
   const { db, catalogue, imageUrl, cache, counts } = options;
-  const countOf = (query: ListQuery, where: ReturnType<typeof whereOf>) =>
-    counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, () => countGoods(db, where));
+  const countOf = (query: ListQuery, cap: number) =>
+    counts.get(`count:${cap}:${JSON.stringify({ ...query, snapshotId: undefined })}`, () =>
+      countGoods(db, whereOf(query), cap),
+    );
 
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
 
-  async function resolve(request: FilterRequest): Promise<{ query: ListQuery; runs: string[] }> {
+  let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
+  const aliasIndex = () => {
+    if (!aliases || performance.now() - aliases.at > ALIAS_RELOAD_MS) {
+      const index = loadSearchAliases(db).then((rows) => new Map(rows.map((row) => [row.alias, row])));
+      aliases = { at: performance.now(), index };
+      index.catch(() => (aliases = undefined));
+    }
+    return aliases.index;
+  };
+
+  async function resolve(request: FilterRequest): Promise<Resolved> {
     const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
     if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
+    const lookup = await catalogue.lookup();
     if (request.partition_id !== undefined) {
-      const partition = (await catalogue.lookup()).partitions.get(request.partition_id);
+      const partition = lookup.partitions.get(request.partition_id);
       if (!partition || (request.game_id !== undefined && partition.game_id !== request.game_id))
         throw problem('partition_id', '区服不存在');
     }
@@ -127,42 +171,93 @@ export function createSearchService(options: {
     ) {
       throw problem('price_max', '最高价不能低于最低价');
     }
-    const keyword = keywordQuery(request.keyword ?? '');
-    return {
-      runs: keyword.runs,
-      query: {
-        patterns: keyword.patterns,
-        gameId: request.game_id,
-        platform: request.platform,
-        partitionId: request.partition_id,
-        priceMin: request.price_min,
-        priceMax: request.price_max,
-        attrs: attributeConditions(request, entry),
-        tags: [...new Set(request.tags ?? [])].sort(),
-        sellerId: request.seller_id,
-        snapshotId: request.snapshot_id ?? (await snapshot()),
-      },
+    const keyword = request.keyword
+      ? resolveKeyword(request.keyword, await aliasIndex(), lookup.games)
+      : { runs: [], gameId: undefined, impliedRuns: [] };
+    const base = {
+      gameId: request.game_id,
+      platform: request.platform,
+      partitionId: request.partition_id,
+      priceMin: request.price_min,
+      priceMax: request.price_max,
+      attrs: attributeConditions(request, entry),
+      tags: [...new Set(request.tags ?? [])].sort(),
+      sellerId: request.seller_id,
+      snapshotId: request.snapshot_id ?? (await snapshot()),
     };
+    const all: ListQuery = { ...base, ...keywordQuery(keyword.runs) };
+    const inGame = (gameId: number): ListQuery => ({
+      ...base,
+      gameId,
+      ...keywordQuery(keyword.runs.filter((run) => !keyword.impliedRuns.includes(run))),
+    });
+    const named = keyword.gameId;
+    if (named !== undefined && request.game_id === undefined) {
+      return {
+        segments: [inGame(named), { ...all, otherThanGameId: named }],
+        all,
+        runs: keyword.runs,
+        keywordGameId: named,
+      };
+    }
+    const only = named !== undefined && named === request.game_id ? inGame(named) : all;
+    return { segments: [only], all: only, runs: keyword.runs, keywordGameId: null };
+  }
+
+  /**
+   * The rows of one page across the segments: from a cursor (keyset, as cheap deep as shallow) or
+   * from `page` (an offset, for the first SEARCH_TOTAL_CAP rows).
+   */
+  async function pageRows(resolved: Resolved, request: FilterRequest) {
+    const { page, page_size, sort } = request;
+    const withDescription = resolved.runs.length > 0;
+    const rows: { segment: number; row: Awaited<ReturnType<typeof listCards>>[number] }[] = [];
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const offset = (page - 1) * page_size;
+    if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
+    let skip = cursor ? 0 : offset;
+    for (const [segment, query] of resolved.segments.entries()) {
+      if (cursor && segment < cursor[0]) continue;
+      const after = cursor && segment === cursor[0] ? { key: cursor[1], id: cursor[2] } : undefined;
+      const wanted = page_size - rows.length;
+      const found = await listCards(db, whereOf(query), sort, wanted, skip, withDescription, after);
+      rows.push(...found.map((row) => ({ segment, row })));
+      if (rows.length === page_size) break;
+      // Past this segment's end: the offset into the next is what this one did not cover.
+      skip = found.length > 0 || skip === 0 ? 0 : Math.max(0, skip - (await countGoods(db, whereOf(query), skip)));
+    }
+    const last = rows[rows.length - 1];
+    const next = rows.length === page_size && last ? encodeCursor([last.segment, last.row.sortKey, last.row.id]) : null;
+    return { rows: rows.map(({ row }) => row), next };
   }
 
   async function filter(request: FilterRequest): Promise<GoodsList> {
-    const { query, runs } = await resolve(request);
-    const where = whereOf(query);
-    const { page, page_size, sort } = request;
+    const resolved = await resolve(request);
+    const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
     // make a refreshed answer out of stale rows.
-    const [rows, total, lookup] = await Promise.all([
-      listCards(db, where, sort, page_size, (page - 1) * page_size, runs.length > 0),
-      countOf(query, where),
+    const [{ rows, next }, counted, lookup] = await Promise.all([
+      pageRows(resolved, request),
+      countOf(resolved.all, SEARCH_TOTAL_CAP + 1),
       catalogue.lookup(),
     ]);
+    const { runs } = resolved;
     const list = rows.map((row): SearchHit => {
       const card = toCard(row, lookup, imageUrl);
       if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
       const { snippet, marks } = snippetOf(row.description, runs);
       return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
     });
-    return { list, total, page, page_size, snapshot_id: query.snapshotId };
+    return {
+      list,
+      total: Math.min(counted, SEARCH_TOTAL_CAP),
+      total_capped: counted > SEARCH_TOTAL_CAP,
+      page,
+      page_size,
+      snapshot_id: resolved.all.snapshotId,
+      next_cursor: next,
+      keyword_game_id: resolved.keywordGameId,
+    };
   }
 
   async function header(request: {
@@ -211,13 +306,14 @@ export function createSearchService(options: {
     const key = JSON.stringify([query, page, pageSize]);
     const [rows, total, lookup] = await Promise.all([
       cache.get(`rows:${key}`, () => listCards(db, where, 'default', pageSize, (page - 1) * pageSize, false)),
-      countOf(query, where),
+      countOf(query, SEARCH_TOTAL_CAP),
       catalogue.lookup(),
     ]);
     return { list: rows.map((row) => toCard(row, lookup, imageUrl)), total, page, page_size: pageSize };
   };
 
   const baseQuery = async (): Promise<ListQuery> => ({
+    tokens: [],
     patterns: [],
     attrs: [],
     tags: [],
