@@ -118,6 +118,8 @@ export const goodsListSchema = pageSchema(searchHitSchema).extend({
   snapshot_id: z.number().int(),
   /** `total` is SEARCH_TOTAL_CAP and more match. */
   total_capped: z.boolean(),
+  /** `total` is the database's estimate (many matches: counting them would cost more than the page). */
+  total_is_estimate: z.boolean(),
   /** Pass back as `cursor` (with `snapshot_id`) for the next page; null after the last one. */
   next_cursor: z.string().nullable(),
   /** The game the keyword named (by name or alias): its listings come first. */

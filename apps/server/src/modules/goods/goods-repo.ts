@@ -176,7 +176,7 @@ export async function listCards(
 
 export type CardRow = Omit<Awaited<ReturnType<typeof listCards>>[number], 'description' | 'sortKey'>;
 
-/** The number of matches, counting no further than `cap` (a total above it is shown as "1万+"). */
+/** The number of matches, counting no further than `cap`. */
 export async function countGoods(executor: Executor, where: Where, cap: number): Promise<number> {
   const params = [...where.params, cap];
   const [row] = await run<{ n: number | string }>(
@@ -185,6 +185,25 @@ export async function countGoods(executor: Executor, where: Where, cap: number):
     params,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The planner's estimate of the matches, from the column statistics (a fraction of a millisecond,
+ * where a count of ten thousand keyword matches reads ten thousand rows). Unnamed, so that it is
+ * planned for these values every time.
+ */
+export async function estimateGoods(executor: Executor, where: Where): Promise<number> {
+  const statement = executor._.session.prepareQuery(
+    { sql: `explain (format json) select 1 from goods g where ${where.text}`, params: where.params },
+    undefined,
+    undefined,
+    false,
+  );
+  const { rows } = (await statement.execute()) as { rows: { 'QUERY PLAN': unknown }[] };
+  const plan: unknown = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
+  const estimate = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } }).Plan?.['Plan Rows'] : undefined;
+  return Math.round(estimate ?? 0);
 }
 
 export async function maxGoodsId(executor: Executor): Promise<number> {

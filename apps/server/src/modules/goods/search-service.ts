@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
 import {
   countGoods,
+  estimateGoods,
   gameIdOf,
   listCards,
   maxGoodsId,
@@ -98,6 +99,7 @@ function attributeConditions(
 }
 
 const ALIAS_RELOAD_MS = 60_000;
+const ESTIMATE_ABOVE = 2_000;
 
 /** A keyset cursor: the segment (0: the named game's listings, 1: the rest) and the last row's sort key and id. */
 const cursorSchema = z.tuple([
@@ -138,10 +140,15 @@ export function createSearchService(options: {
   counts: ResultCache;
 }): SearchService {
   const { db, catalogue, imageUrl, cache, counts } = options;
-  const countOf = (query: ListQuery, cap: number) =>
-    counts.get(`count:${cap}:${JSON.stringify({ ...query, snapshotId: undefined })}`, () =>
-      countGoods(db, whereOf(query), cap),
-    );
+  /** Exact up to ESTIMATE_ABOVE matches, the planner's estimate above it, never above SEARCH_TOTAL_CAP. */
+  const totalOf = (query: ListQuery) =>
+    counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, async () => {
+      const where = whereOf(query);
+      const estimate = await estimateGoods(db, where);
+      const exact = estimate > ESTIMATE_ABOVE ? undefined : await countGoods(db, where, SEARCH_TOTAL_CAP + 1);
+      const n = exact ?? estimate;
+      return { total: Math.min(n, SEARCH_TOTAL_CAP), capped: n > SEARCH_TOTAL_CAP, estimate: exact === undefined };
+    });
 
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
 
@@ -238,7 +245,7 @@ export function createSearchService(options: {
     // make a refreshed answer out of stale rows.
     const [{ rows, next }, counted, lookup] = await Promise.all([
       pageRows(resolved, request),
-      countOf(resolved.all, SEARCH_TOTAL_CAP + 1),
+      totalOf(resolved.all),
       catalogue.lookup(),
     ]);
     const { runs } = resolved;
@@ -250,8 +257,9 @@ export function createSearchService(options: {
     });
     return {
       list,
-      total: Math.min(counted, SEARCH_TOTAL_CAP),
-      total_capped: counted > SEARCH_TOTAL_CAP,
+      total: counted.total,
+      total_capped: counted.capped,
+      total_is_estimate: counted.estimate,
       page,
       page_size,
       snapshot_id: resolved.all.snapshotId,
@@ -306,10 +314,15 @@ export function createSearchService(options: {
     const key = JSON.stringify([query, page, pageSize]);
     const [rows, total, lookup] = await Promise.all([
       cache.get(`rows:${key}`, () => listCards(db, where, 'default', pageSize, (page - 1) * pageSize, false)),
-      countOf(query, SEARCH_TOTAL_CAP),
+      totalOf(query),
       catalogue.lookup(),
     ]);
-    return { list: rows.map((row) => toCard(row, lookup, imageUrl)), total, page, page_size: pageSize };
+    return {
+      list: rows.map((row) => toCard(row, lookup, imageUrl)),
+      total: total.total,
+      page,
+      page_size: pageSize,
+    };
   };
 
   const baseQuery = async (): Promise<ListQuery> => ({
