@@ -87,7 +87,11 @@ export async function addSearchAlias(
     .insert(searchAliases)
     .values({ alias, expansion, gameId: input.gameId, createdBy: input.actor })
     .onConflictDoNothing()
-    .returning({ alias: searchAliases.alias, expansion: searchAliases.expansion, gameId: searchAliases.gameId });
+    .returning({
+      alias: searchAliases.alias,
+      expansion: searchAliases.expansion,
+      gameId: searchAliases.gameId,
+    });
   if (added) return { kind: 'added', alias: added };
   const [taken] = await executor
     .select({ alias: searchAliases.alias, expansion: searchAliases.expansion, gameId: searchAliases.gameId })

@@ -99,7 +99,10 @@ function attributeConditions(
 }
 
 const ALIAS_RELOAD_MS = 60_000;
-const ESTIMATE_ABOVE = 2_000;
+/** Up to this many matches a page fetches them all, sorts and counts them (see listCards). */
+const FEW_MATCHES = 3_000;
+/** Above this many estimated matches a page walks a sort index at once. */
+const MANY_MATCHES = 5_000;
 
 /** A keyset cursor: the segment (0: the named game's listings, 1: the rest) and the last row's sort key and id. */
 const cursorSchema = z.tuple([
@@ -118,6 +121,8 @@ function decodeCursor(text: string): Cursor {
     throw problem('cursor', '翻页位置无效，请从第一页重新加载');
   }
 }
+
+type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
 
 interface Resolved {
   /** One query, or two when the keyword names a game: that game's listings, then the others. */
@@ -140,16 +145,6 @@ export function createSearchService(options: {
   counts: ResultCache;
 }): SearchService {
   const { db, catalogue, imageUrl, cache, counts } = options;
-  /** Exact up to ESTIMATE_ABOVE matches, the planner's estimate above it, never above SEARCH_TOTAL_CAP. */
-  const totalOf = (query: ListQuery) =>
-    counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, async () => {
-      const where = whereOf(query);
-      const estimate = await estimateGoods(db, where);
-      const exact = estimate > ESTIMATE_ABOVE ? undefined : await countGoods(db, where, SEARCH_TOTAL_CAP + 1);
-      const n = exact ?? estimate;
-      return { total: Math.min(n, SEARCH_TOTAL_CAP), capped: n > SEARCH_TOTAL_CAP, estimate: exact === undefined };
-    });
-
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
 
   let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
@@ -213,29 +208,68 @@ export function createSearchService(options: {
 
   /**
    * The rows of one page across the segments: from a cursor (keyset, as cheap deep as shallow) or
-   * from `page` (an offset, for the first SEARCH_TOTAL_CAP rows).
+   * from `page` (an offset, for the first SEARCH_TOTAL_CAP rows). Each segment is read by the plan
+   * its estimated matches call for; when one query fetched all matches, their number comes with it.
    */
-  async function pageRows(resolved: Resolved, request: FilterRequest) {
+  async function pageRows(resolved: Resolved, request: FilterRequest, allEstimate: number) {
     const { page, page_size, sort } = request;
     const withDescription = resolved.runs.length > 0;
-    const rows: { segment: number; row: Awaited<ReturnType<typeof listCards>>[number] }[] = [];
+    const rows: { segment: number; row: CardRowWithKey }[] = [];
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
     const offset = (page - 1) * page_size;
     if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
     let skip = cursor ? 0 : offset;
+    let matches: number | undefined;
+    let many = false;
+    const single = resolved.segments.length === 1;
     for (const [segment, query] of resolved.segments.entries()) {
       if (cursor && segment < cursor[0]) continue;
       const after = cursor && segment === cursor[0] ? { key: cursor[1], id: cursor[2] } : undefined;
-      const wanted = page_size - rows.length;
-      const found = await listCards(db, whereOf(query), sort, wanted, skip, withDescription, after);
-      rows.push(...found.map((row) => ({ segment, row })));
+      const where = whereOf(query);
+      const estimate = single ? allEstimate : await estimateGoods(db, where);
+      const options = {
+        sort,
+        limit: page_size - rows.length,
+        offset: skip,
+        withDescription,
+        after,
+        planned: true,
+      };
+      let found =
+        estimate > MANY_MATCHES
+          ? undefined
+          : await listCards(db, whereOf(query, 'gin'), { ...options, fetchMatchesUpTo: FEW_MATCHES });
+      if (!found || found.overflow) found = await listCards(db, whereOf(query, 'walk'), options);
+      if (single && !after) {
+        matches = found.matches;
+        many = found.overflow || estimate > MANY_MATCHES;
+      }
+      rows.push(...found.rows.map((row) => ({ segment, row })));
       if (rows.length === page_size) break;
       // Past this segment's end: the offset into the next is what this one did not cover.
-      skip = found.length > 0 || skip === 0 ? 0 : Math.max(0, skip - (await countGoods(db, whereOf(query), skip)));
+      if (found.rows.length > 0 || skip === 0) skip = 0;
+      else skip = Math.max(0, skip - (found.matches ?? (await countGoods(db, where, skip))));
     }
     const last = rows[rows.length - 1];
-    const next = rows.length === page_size && last ? encodeCursor([last.segment, last.row.sortKey, last.row.id]) : null;
-    return { rows: rows.map(({ row }) => row), next };
+    const next =
+      rows.length === page_size && last ? encodeCursor([last.segment, last.row.sortKey, last.row.id]) : null;
+    return { rows: rows.map(({ row }) => row), next, matches, many };
+  }
+
+  /**
+   * Exact up to FEW_MATCHES (counted by the page query when it fetched all matches), above it the
+   * planner's estimate: counting ten thousand keyword matches reads ten thousand rows.
+   */
+  async function totalOf(
+    resolved: Resolved,
+    estimate: number,
+    page: { matches?: number | undefined; many: boolean },
+  ) {
+    const exact =
+      page.matches ?? (page.many ? undefined : await countGoods(db, whereOf(resolved.all), FEW_MATCHES + 1));
+    if (exact !== undefined && exact <= FEW_MATCHES) return { total: exact, capped: false, estimate: false };
+    const n = Math.max(estimate, FEW_MATCHES + 1);
+    return { total: Math.min(n, SEARCH_TOTAL_CAP), capped: n > SEARCH_TOTAL_CAP, estimate: true };
   }
 
   async function filter(request: FilterRequest): Promise<GoodsList> {
@@ -243,11 +277,12 @@ export function createSearchService(options: {
     const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
     // make a refreshed answer out of stale rows.
-    const [{ rows, next }, counted, lookup] = await Promise.all([
-      pageRows(resolved, request),
-      totalOf(resolved.all),
+    const estimate = await estimateGoods(db, whereOf(resolved.all));
+    const [{ rows, next, ...counts }, lookup] = await Promise.all([
+      pageRows(resolved, request, estimate),
       catalogue.lookup(),
     ]);
+    const counted = await totalOf(resolved, estimate, counts);
     const { runs } = resolved;
     const list = rows.map((row): SearchHit => {
       const card = toCard(row, lookup, imageUrl);
@@ -312,14 +347,23 @@ export function createSearchService(options: {
   const cardPage = async (query: ListQuery, page: number, pageSize: number) => {
     const where = whereOf(query);
     const key = JSON.stringify([query, page, pageSize]);
-    const [rows, total, lookup] = await Promise.all([
-      cache.get(`rows:${key}`, () => listCards(db, where, 'default', pageSize, (page - 1) * pageSize, false)),
-      totalOf(query),
+    const read = () =>
+      listCards(db, where, {
+        sort: 'default',
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        withDescription: false,
+      });
+    const [{ rows }, total, lookup] = await Promise.all([
+      cache.get(`rows:${key}`, read),
+      counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, () =>
+        countGoods(db, where, SEARCH_TOTAL_CAP),
+      ),
       catalogue.lookup(),
     ]);
     return {
       list: rows.map((row) => toCard(row, lookup, imageUrl)),
-      total: total.total,
+      total,
       page,
       page_size: pageSize,
     };
@@ -364,7 +408,10 @@ export function createSearchService(options: {
     async hot(gameId, limit) {
       const query = { ...(await baseQuery()), gameId };
       const [rows, lookup] = await Promise.all([
-        cache.get(`hot:${gameId ?? 0}:${limit}`, () => listCards(db, whereOf(query), 'hot', limit, 0, false)),
+        cache.get(`hot:${gameId ?? 0}:${limit}`, async () => {
+          const options = { sort: 'hot', limit, offset: 0, withDescription: false } as const;
+          return (await listCards(db, whereOf(query), options)).rows;
+        }),
         catalogue.lookup(),
       ]);
       return rows.map((row) => toCard(row, lookup, imageUrl));

@@ -80,11 +80,16 @@ export const goods = pgTable(
     rankScore: integer('rank_score').notNull().default(0),
     /** Normalised text searched with pg_trgm (see search-text.ts). */
     searchText: text('search_text').notNull().default(''),
-    /** The words of `search_text` as an array: a GIN index answers `@>` on bigrams exactly. */
+    /**
+     * The words of `search_text` as an array, plus `g:<game id>` and `p:<platform>`: one GIN lookup
+     * answers a keyword within a game exactly (`@>`), where the planner cannot combine two indexes.
+     */
     searchTokens: text('search_tokens')
       .array()
       .notNull()
-      .generatedAlwaysAs(sql`string_to_array(btrim(search_text), ' ')`),
+      .generatedAlwaysAs(
+        sql`string_to_array(btrim(search_text), ' ') || array['g:' || game_id::text, 'p:' || platform]`,
+      ),
     listedAt: timestamptz('listed_at'),
     verifiedAt: timestamptz('verified_at'),
     verifiedBy: bigint('verified_by', { mode: 'number' }).references(() => users.id),
