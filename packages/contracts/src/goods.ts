@@ -116,9 +116,12 @@ export const SEARCH_TOTAL_CAP = 10_000;
 
 export const goodsListSchema = pageSchema(searchHitSchema).extend({
   snapshot_id: z.number().int(),
-  /** `total` is SEARCH_TOTAL_CAP and more match. */
+  /**
+   * More than `total` match ("1万+" at SEARCH_TOTAL_CAP, else "3000+"): counting them all would
+   * cost more than the page.
+   */
   total_capped: z.boolean(),
-  /** `total` is the database's estimate (many matches: counting them would cost more than the page). */
+  /** `total` is the database's estimate of many matches ("约8300"). */
   total_is_estimate: z.boolean(),
   /** Pass back as `cursor` (with `snapshot_id`) for the next page; null after the last one. */
   next_cursor: z.string().nullable(),

@@ -36,11 +36,6 @@ const seedAliases: { game: string | null; aliases: string[]; expansion?: string 
   { game: null, aliases: ['vx', 'wx'], expansion: '微信' },
   { game: null, aliases: ['bp'], expansion: '包赔' },
   { game: null, aliases: ['ecsm'], expansion: '可二次实名' },
-  ...Array.from({ length: 11 }, (_, level) => ({
-    game: null,
-    aliases: [`v${level}`, `vip${level}`],
-    expansion: `贵族等级${level}级`,
-  })),
 ];
 
 /** One word of the searched kind: a lower-cased run of CJK or of Latin letters and digits. */
@@ -73,11 +68,24 @@ export type AliasChange =
   | { kind: 'taken'; alias: SearchAlias }
   | { kind: 'invalid'; reason: string };
 
-/** Adds one alias; refuses a second meaning for the same word and anything that is not one word. */
+/**
+ * Adds one alias; refuses a second meaning for the same word and anything that is not one word.
+ * `game` is a game's name or id, null for a common term.
+ */
 export async function addSearchAlias(
   executor: Executor,
-  input: { alias: string; expansion: string; gameId: number | null; actor: string },
+  input: { alias: string; expansion: string; game: string | null; actor: string },
 ): Promise<AliasChange> {
+  let gameId: number | null = null;
+  if (input.game !== null) {
+    const byId = /^\d+$/.test(input.game) ? Number(input.game) : undefined;
+    const [game] = await executor
+      .select({ id: games.id })
+      .from(games)
+      .where(byId !== undefined && byId <= 2147483647 ? eq(games.id, byId) : eq(games.name, input.game));
+    if (!game) return { kind: 'invalid', reason: `游戏不存在：${input.game}` };
+    gameId = game.id;
+  }
   const alias = aliasWordOf(input.alias);
   if (!alias) return { kind: 'invalid', reason: '别名须是一个词（汉字或字母数字，不含空格和符号）' };
   const expansion = input.expansion.trim();
@@ -85,7 +93,7 @@ export async function addSearchAlias(
     return { kind: 'invalid', reason: '展开词须含文字，最多 30 字' };
   const [added] = await executor
     .insert(searchAliases)
-    .values({ alias, expansion, gameId: input.gameId, createdBy: input.actor })
+    .values({ alias, expansion, gameId, createdBy: input.actor })
     .onConflictDoNothing()
     .returning({
       alias: searchAliases.alias,

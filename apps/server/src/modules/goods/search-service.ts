@@ -268,8 +268,13 @@ export function createSearchService(options: {
     const exact =
       page.matches ?? (page.many ? undefined : await countGoods(db, whereOf(resolved.all), FEW_MATCHES + 1));
     if (exact !== undefined && exact <= FEW_MATCHES) return { total: exact, capped: false, estimate: false };
-    const n = Math.max(estimate, FEW_MATCHES + 1);
-    return { total: Math.min(n, SEARCH_TOTAL_CAP), capped: n > SEARCH_TOTAL_CAP, estimate: true };
+    // More than FEW_MATCHES: an estimate that says fewer is wrong, so say "3000+".
+    if (estimate <= FEW_MATCHES) return { total: FEW_MATCHES, capped: true, estimate: false };
+    return {
+      total: Math.min(estimate, SEARCH_TOTAL_CAP),
+      capped: estimate > SEARCH_TOTAL_CAP,
+      estimate: estimate <= SEARCH_TOTAL_CAP,
+    };
   }
 
   async function filter(request: FilterRequest): Promise<GoodsList> {
