@@ -80,14 +80,14 @@ export function whereOf(query: ListQuery, use: IndexUse = 'plain'): Where {
     return `$${params.length}`;
   };
   const keyword: string[] = [];
-  if (query.tokens.length > 0) {
-    // The game and platform are tokens too, so that the GIN index alone finds a keyword within them.
-    const scope = [
-      ...(query.gameId === undefined ? [] : [`g:${query.gameId}`]),
-      ...(query.platform === undefined ? [] : [`p:${query.platform}`]),
-    ];
+  // The game and platform are tokens too, so that the GIN index alone finds a keyword within them,
+  // and a platform within a game (in `gin` use even without a keyword: pc listings of a mobile game).
+  const scope = [
+    ...(query.gameId === undefined ? [] : [`g:${query.gameId}`]),
+    ...(query.platform === undefined ? [] : [`p:${query.platform}`]),
+  ];
+  if (query.tokens.length > 0 || (use === 'gin' && query.platform !== undefined))
     keyword.push(`g.search_tokens @> ${p([...query.tokens, ...scope])}::text[]`);
-  }
   for (const pattern of query.patterns) keyword.push(`g.search_text like ${p(pattern)}`);
   const other = [`g.id <= ${p(query.snapshotId)}`];
   if (query.gameId !== undefined) other.push(`g.game_id = ${p(query.gameId)}`);
@@ -199,9 +199,8 @@ export interface ListOptions {
 }
 
 /**
- * A page of cards. With `fetchMatchesUpTo`, also the number of matches (after the keyset bound;
- * unknown for an empty page past the end); when there are more, `overflow` and no rows: read the
- * page by walking instead.
+ * A page of cards. With `fetchMatchesUpTo`, also the number of matches (after the keyset bound);
+ * when there are more, `overflow` and no rows: read the page by walking instead.
  */
 export async function listCards(executor: Executor, where: Where, options: ListOptions) {
   const { sort, limit, offset, withDescription, after } = options;
@@ -214,6 +213,7 @@ export async function listCards(executor: Executor, where: Where, options: ListO
   const keyset = after
     ? ` and (${column}, g.id) ${ascending ? '>' : '<'} (${p(after.key)}::${cast}, ${p(after.id)}::bigint)`
     : '';
+  const matching: Where = { text: `${where.text}${keyset}`, params: [...params] };
   const columns = `g.id, g.title, g.game_id, g.platform, g.partition_id, g.price, g.original_price, g.screenshots[1] as cover,
     g.tags, g.highlights, g.views, g.favourites, g.listed_at, g.seller_id,
     ${withDescription ? 'g.description' : "''"} as description, ${column} as sort_key`;
@@ -231,12 +231,15 @@ export async function listCards(executor: Executor, where: Where, options: ListO
     text,
     params,
   );
-  const rows = raw.map(cardRowOf);
-  // An empty page past the end does not say how many matched.
-  const matches = raw[0] ? Number(raw[0].matches) : offset === 0 ? 0 : undefined;
-  if (bound && matches !== undefined && matches > bound)
-    return { rows: [], matches: undefined, overflow: true };
-  return { rows, matches: bound ? matches : undefined, overflow: false };
+  if (!bound) return { rows: raw.map(cardRowOf), matches: undefined, overflow: false };
+  // An empty page past the end does not say how many matched: count them the same way.
+  const matches = raw[0]
+    ? Number(raw[0].matches)
+    : offset === 0
+      ? 0
+      : await countGoods(executor, matching, bound + 1);
+  if (matches > bound) return { rows: [], matches: undefined, overflow: true };
+  return { rows: raw.map(cardRowOf), matches, overflow: false };
 }
 
 export type CardRow = Omit<Awaited<ReturnType<typeof listCards>>['rows'][number], 'description' | 'sortKey'>;

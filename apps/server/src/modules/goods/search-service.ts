@@ -227,19 +227,22 @@ export function createSearchService(options: {
       const after = cursor && segment === cursor[0] ? { key: cursor[1], id: cursor[2] } : undefined;
       const where = whereOf(query);
       const estimate = single ? allEstimate : await estimateGoods(db, where);
+      const keyword = query.tokens.length + query.patterns.length > 0;
       const options = {
         sort,
         limit: page_size - rows.length,
         offset: skip,
         withDescription,
         after,
-        planned: true,
+        planned: keyword,
       };
+      // Without a keyword the planner's estimates hold, and a walk reads only small heap tuples.
       let found =
-        estimate > MANY_MATCHES
+        (!keyword && query.platform === undefined) || estimate > MANY_MATCHES
           ? undefined
           : await listCards(db, whereOf(query, 'gin'), { ...options, fetchMatchesUpTo: FEW_MATCHES });
-      if (!found || found.overflow) found = await listCards(db, whereOf(query, 'walk'), options);
+      if (!found || found.overflow)
+        found = await listCards(db, whereOf(query, keyword ? 'walk' : 'plain'), options);
       if (single && !after) {
         matches = found.matches;
         many = found.overflow || estimate > MANY_MATCHES;
