@@ -289,7 +289,16 @@ describe(`search on ${databaseKind}`, () => {
       }
       expect(seen, sort).toEqual(expected);
     }
-    expect(await search({ cursor: 'not-a-cursor' })).toMatchObject({ err_code: 1000, field: 'cursor' });
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const [sort, cursor] of [
+      ['default', 'not-a-cursor'],
+      ['default', forged([0, 'x', 1])],
+      ['default', forged([0, 2 ** 40, 1])],
+      ['newest', forged([0, 5, 1])],
+      ['price_asc', forged([2, 5, 1])],
+    ] as const) {
+      expect(await search({ sort, cursor }), cursor).toMatchObject({ err_code: 1000, field: 'cursor' });
+    }
     expect(await search({ page: 501, page_size: 20 })).toMatchObject({ err_code: 1000, field: 'page' });
   });
 

@@ -10,6 +10,7 @@ import {
   platforms,
   SEARCH_TOTAL_CAP,
   type GoodsCard,
+  type GoodsSort,
   type GoodsList,
   type ListHeader,
   type SearchHit,
@@ -114,12 +115,22 @@ type Cursor = z.infer<typeof cursorSchema>;
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-function decodeCursor(text: string): Cursor {
+/** The sort key must be of the sort's type and range: it reaches SQL as an int, bigint or time. */
+const keyFits = (sort: GoodsSort, key: number | string) => {
+  if (sort === 'newest') return typeof key === 'string' && !Number.isNaN(Date.parse(key));
+  if (typeof key !== 'number' || !Number.isSafeInteger(key)) return false;
+  return sort === 'price_asc' || sort === 'price_desc' || Math.abs(key) <= 2_147_483_647;
+};
+
+function decodeCursor(text: string, sort: GoodsSort): Cursor {
+  let cursor: Cursor | undefined;
   try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    cursor = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
-    throw problem('cursor', '翻页位置无效，请从第一页重新加载');
+    cursor = undefined;
   }
+  if (!cursor || !keyFits(sort, cursor[1])) throw problem('cursor', '翻页位置无效，请从第一页重新加载');
+  return cursor;
 }
 
 type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
@@ -215,7 +226,7 @@ export function createSearchService(options: {
     const { page, page_size, sort } = request;
     const withDescription = resolved.runs.length > 0;
     const rows: { segment: number; row: CardRowWithKey }[] = [];
-    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
     const offset = (page - 1) * page_size;
     if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
     let skip = cursor ? 0 : offset;
