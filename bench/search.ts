@@ -1,7 +1,10 @@
 /**
  * Search and list throughput on PostgreSQL with 100,000 listings: the filter list and the keyword
  * search of the real server (its own process, as in production), next to a bare Fastify + pg
- * primary-key lookup as the ceiling, all loaded with autocannon from this process.
+ * primary-key lookup as the ceiling, all loaded with autocannon from this process. Two sets of
+ * bodies: a few hot ones (48/180 distinct, what the answer cache serves) and a realistic mix, tens of
+ * thousands of distinct bodies drawn Zipf-style over games, keywords (aliases included), filters,
+ * sorts and pages (`search-mix.ts`).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run search -w @haoshi/bench
  *   … -- --goods 100000 --seconds 10 --connections 16     (defaults)
@@ -24,6 +27,7 @@ import { openPostgres } from '../apps/server/src/db/client.ts';
 import { queryRows } from '../apps/server/src/lib/sql-rows.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { createLocalStorage } from '../apps/server/src/modules/storage/local-storage.ts';
+import { mixBodies } from './search-mix.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +36,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     database: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    /** Only the realistic mix, not the hot sets and the ceiling. */
+    'mix-only': { type: 'boolean', default: false },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -213,29 +219,41 @@ try {
   const rows: Row[] = [];
   const gameIds = row?.games ?? [];
 
-  const ceiling = start('bench/search-ceiling-server.ts', 8391, { MAX_ID: String(maxId) });
-  await waitFor('http://127.0.0.1:8391/pk');
-  rows.push(await load('ceiling: bare Fastify + pg primary key', 'http://127.0.0.1:8391/pk', undefined));
-  await stop(ceiling);
+  const mix = mixBodies([...gameIds].sort((a, b) => a - b));
+  console.log(
+    `mix: filter ${mix.filter.length} bodies (${new Set(mix.filter).size} distinct), keyword ${mix.keyword.length} (${new Set(mix.keyword).size} distinct)`,
+  );
+
+  if (!args['mix-only']) {
+    const ceiling = start('bench/search-ceiling-server.ts', 8391, { MAX_ID: String(maxId) });
+    await waitFor('http://127.0.0.1:8391/pk');
+    rows.push(await load('ceiling: bare Fastify + pg primary key', 'http://127.0.0.1:8391/pk', undefined));
+    await stop(ceiling);
+  }
 
   for (const cacheMs of ['3000', '0']) {
     const server = start('apps/server/src/main.ts', 8392, { ...serverEnv, SEARCH_CACHE_MS: cacheMs });
     await waitFor('http://127.0.0.1:8392/healthz');
     const suffix = cacheMs === '0' ? 'no cache' : `cache ${cacheMs} ms`;
-    rows.push(
-      await load(
-        `filter list (${suffix})`,
-        'http://127.0.0.1:8392/app/goods/list/filter',
-        filterBodies(gameIds),
-      ),
-    );
-    rows.push(
-      await load(
-        `keyword search (${suffix})`,
-        'http://127.0.0.1:8392/app/goods/list/filter',
-        keywordBodies(),
-      ),
-    );
+    const url = 'http://127.0.0.1:8392/app/goods/list/filter';
+    rows.push(await load(`filter mix (${suffix})`, url, mix.filter));
+    rows.push(await load(`keyword mix (${suffix})`, url, mix.keyword));
+    if (!args['mix-only'])
+      rows.push(
+        await load(
+          `filter list (${suffix})`,
+          'http://127.0.0.1:8392/app/goods/list/filter',
+          filterBodies(gameIds),
+        ),
+      );
+    if (!args['mix-only'])
+      rows.push(
+        await load(
+          `keyword search (${suffix})`,
+          'http://127.0.0.1:8392/app/goods/list/filter',
+          keywordBodies(),
+        ),
+      );
     await stop(server);
   }
   console.log(`\n${seconds} s per scenario, ${connections} connections, load generator on the same machine`);

@@ -8,7 +8,10 @@ import {
   type ListHeader,
   type PublishRequest,
 } from '@haoshi/contracts';
+import { sql } from 'drizzle-orm';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
+import { AdminCommandError, createAdminService } from '../src/modules/admin/admin-service.ts';
+import { loadSearchAliases, resolveKeyword, seedSearchAliases } from '../src/modules/goods/search-aliases.ts';
 import { call, login } from './helpers/identity.ts';
 import {
   createListingsApp,
@@ -208,7 +211,7 @@ describe(`search on ${databaseKind}`, () => {
   it('keeps pages stable when listings are published between page requests', async () => {
     const first = await search({ sort: 'newest', page: 1, page_size: 3 });
     const snapshot = first.data?.snapshot_id ?? 0;
-    expect(first.data?.total).toBe(8);
+    expect(first.data).toMatchObject({ total: 8, total_capped: false, total_is_estimate: false });
     const wz = await gameNamed(t, '王者荣耀');
     const shots = await uploadScreenshots(t, sellerToken, 2);
     t.clock.advance(60);
@@ -261,5 +264,159 @@ describe(`search on ${databaseKind}`, () => {
       `/app/home/keyword?keyword=${encodeURIComponent('王')}`,
     );
     expect(body.data?.suggestions[0]).toMatchObject({ text: '王者荣耀', kind: 'game', marks: [[0, 1]] });
+  });
+
+  it('pages by cursor through every sort without a duplicate or a gap, stable under inserts', async () => {
+    const wz = await gameNamed(t, '王者荣耀');
+    const shots = await uploadScreenshots(t, sellerToken, 2);
+    for (const sort of ['default', 'newest', 'price_asc', 'price_desc', 'hot'] as const) {
+      const whole = await search({ sort, page_size: 100 });
+      const expected = whole.data?.list.map((item) => item.id) ?? [];
+      const seen: number[] = [];
+      let page = await search({ sort, page_size: 3 });
+      const snapshot = page.data?.snapshot_id;
+      for (let step = 0; step < 10 && page.data; step++) {
+        seen.push(...page.data.list.map((item) => item.id));
+        const cursor = page.data.next_cursor;
+        if (!cursor) break;
+        t.clock.advance(60);
+        await listOnSale(
+          t,
+          sellerToken,
+          publishBody(wz, { title: `王者荣耀 翻页中上架 ${sort}`, screenshots: shots }),
+        );
+        page = await search({ sort, page_size: 3, cursor, snapshot_id: snapshot });
+      }
+      expect(seen, sort).toEqual(expected);
+    }
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const [sort, cursor] of [
+      ['default', 'not-a-cursor'],
+      ['default', forged([0, 'x', 1])],
+      ['default', forged([0, 2 ** 40, 1])],
+      ['newest', forged([0, 5, 1])],
+      ['price_asc', forged([2, 5, 1])],
+    ] as const) {
+      expect(await search({ sort, cursor }), cursor).toMatchObject({ err_code: 1000, field: 'cursor' });
+    }
+    expect(await search({ page: 501, page_size: 20 })).toMatchObject({ err_code: 1000, field: 'page' });
+  });
+
+  it('expands the aliases players type (wzry finds 王者荣耀 listings)', async () => {
+    const wz = await gameNamed(t, '王者荣耀');
+    const all = await found({ game_id: wz.game.id });
+    expect(await found({ keyword: 'wzry' })).toEqual(all);
+    expect(await found({ keyword: 'WZRY' })).toEqual(all);
+    expect(await found({ keyword: 'hpjy' })).toEqual(named('D'));
+    expect(await found({ keyword: 'ys 雷电' })).toEqual(named('C'));
+    const hit = (await search({ keyword: 'wzry', page_size: 100 })).data;
+    expect(hit?.keyword_game_id).toBe(wz.game.id);
+    expect(hit?.list.find((item) => item.id === ids.H)?.title_marks).toEqual([[0, 4]]);
+  });
+
+  it('ranks the listings of the game a keyword names first, the others after', async () => {
+    const jcc = await gameNamed(t, '金铲铲之战');
+    const wz = await gameNamed(t, '王者荣耀');
+    const shots = await uploadScreenshots(t, sellerToken, 2);
+    t.clock.advance(600);
+    const other = await listOnSale(
+      t,
+      sellerToken,
+      publishBody(jcc, { title: '金铲铲之战 王者段位 高胜率', price: '90', screenshots: shots }),
+    );
+    const wzIds = await found({ game_id: wz.game.id });
+    for (const sort of ['default', 'newest', 'price_asc'] as const) {
+      const list = (await search({ keyword: '王者', sort, page_size: 100 })).data?.list ?? [];
+      expect(list.at(-1)?.id, sort).toBe(other.id);
+      expect(new Set(list.slice(0, -1).map((item) => item.id)), sort).toEqual(wzIds);
+      const byCursor: number[] = [];
+      let page = await search({ keyword: '王者', sort, page_size: 4 });
+      while (page.data) {
+        byCursor.push(...page.data.list.map((item) => item.id));
+        if (!page.data.next_cursor) break;
+        page = await search({ keyword: '王者', sort, page_size: 4, cursor: page.data.next_cursor });
+      }
+      expect(byCursor, sort).toEqual(list.map((item) => item.id));
+      const byPage: number[] = [];
+      for (let number = 1; number <= Math.ceil(list.length / 4); number++)
+        byPage.push(
+          ...((await search({ keyword: '王者', sort, page: number, page_size: 4 })).data?.list ?? []).map(
+            (item) => item.id,
+          ),
+        );
+      expect(byPage, sort).toEqual(list.map((item) => item.id));
+    }
+    const answer = (await search({ keyword: '王者', page_size: 100 })).data;
+    expect(answer?.keyword_game_id).toBe(wz.game.id);
+    expect(answer?.total).toBe(wzIds.size + 1);
+    expect((await search({ keyword: '金铲铲 王者' })).data?.list.map((item) => item.id)).toEqual([other.id]);
+    expect(await found({ keyword: '王者', game_id: jcc.game.id })).toEqual(new Set([other.id]));
+  });
+
+  it('seeds the aliases once, and staff add and remove them with npm run admin', async () => {
+    const db = t.database.db;
+    const before = await loadSearchAliases(db);
+    await seedSearchAliases(db);
+    expect(await loadSearchAliases(db)).toEqual(before);
+    const wz = await gameNamed(t, '王者荣耀');
+    expect(before).toContainEqual({ alias: 'wzry', expansion: '王者荣耀', gameId: wz.game.id });
+    expect(before).toContainEqual({ alias: 'yys', expansion: '阴阳师', gameId: null });
+    const admin = createAdminService(db, 'ops-search');
+    expect(await admin.run(['alias-add', 'NongYao', '王者荣耀', '--game', '王者荣耀'])).toContain('nongyao');
+    await expect(admin.run(['alias-add', 'nongyao', '原神'])).rejects.toBeInstanceOf(AdminCommandError);
+    await expect(admin.run(['alias-add', 'two words', '原神'])).rejects.toBeInstanceOf(AdminCommandError);
+    await expect(admin.run(['alias-add', 'zz', '原神', '--game', '没有这个游戏'])).rejects.toBeInstanceOf(
+      AdminCommandError,
+    );
+    const aliases = new Map((await loadSearchAliases(db)).map((row) => [row.alias, row]));
+    expect(resolveKeyword('nongyao 李白', aliases, [{ id: wz.game.id, name: '王者荣耀' }])).toEqual({
+      runs: ['王者荣耀', '李白'],
+      gameId: wz.game.id,
+      impliedRuns: ['王者荣耀'],
+    });
+    expect(await admin.run(['aliases'])).toContain('nongyao');
+    expect(await admin.run(['alias-remove', 'nongyao'])).toContain('nongyao');
+    await expect(admin.run(['alias-remove', 'nongyao'])).rejects.toBeInstanceOf(AdminCommandError);
+  });
+});
+
+describe(`search totals over many listings on ${databaseKind}`, () => {
+  it('counts up to a cap and estimates beyond it (the UI shows 1万+), and pages deep by cursor', async () => {
+    const db = t.database.db;
+    const wz = await gameNamed(t, '王者荣耀');
+    // Copies of listing A with their own ids and ranks: enough to pass the cap of 10,000.
+    await db.execute(sql`insert into goods (seller_id, game_id, platform, partition_id, title, description, attrs,
+        bindings, guarantees, screenshots, highlights, price, bargain, urgent, tags, status, rank_score, search_text, listed_at)
+      select seller_id, game_id, platform, partition_id, title, description, attrs, bindings, guarantees, screenshots,
+        highlights, price + n, bargain, urgent, tags, status, rank_score - n, search_text, listed_at
+      from goods, generate_series(1, 10050) as n where id = ${ids.A}`);
+    await db.execute(sql`analyze goods`);
+    const broad = await search({ game_id: wz.game.id, page_size: 5 });
+    expect(broad.data, JSON.stringify({ ...broad.data, list: [] })).toMatchObject({
+      total: 10_000,
+      total_capped: true,
+    });
+    const keyword = await search({ keyword: '凤求凰', page_size: 5 });
+    expect(keyword.data?.total_capped || keyword.data?.total_is_estimate).toBe(true);
+    expect(keyword.data?.total).toBeGreaterThanOrEqual(3000);
+    const narrow = await search({ keyword: '玛莎拉蒂' });
+    expect(narrow.data).toMatchObject({ total: 1, total_capped: false, total_is_estimate: false });
+    let page = await search({ keyword: '凤求凰', sort: 'price_asc', page_size: 100 });
+    const seen = new Set<number>();
+    let last = 0;
+    for (let step = 0; step < 3 && page.data; step++) {
+      for (const item of page.data.list) {
+        expect(Number(item.price)).toBeGreaterThanOrEqual(last);
+        last = Number(item.price);
+        seen.add(item.id);
+      }
+      page = await search({
+        keyword: '凤求凰',
+        sort: 'price_asc',
+        page_size: 100,
+        cursor: page.data.next_cursor ?? '',
+      });
+    }
+    expect(seen.size).toBe(300);
   });
 });

@@ -103,10 +103,31 @@ export const goodsFilterRequestSchema = pageQuerySchema.extend({
    * meanwhile do not push rows from one page onto the next.
    */
   snapshot_id: z.number().int().nonnegative().optional(),
+  /**
+   * The `next_cursor` of the previous answer: the page after it, at the cost of the first page
+   * however deep (`page` is then ignored). Without it, `page` reaches the first SEARCH_TOTAL_CAP rows.
+   */
+  cursor: z.string().max(200).optional(),
 });
 export type GoodsFilterRequest = z.input<typeof goodsFilterRequestSchema>;
 
-export const goodsListSchema = pageSchema(searchHitSchema).extend({ snapshot_id: z.number().int() });
+/** Totals are counted up to this many; beyond it the answer says `total_capped` (the UI shows 1万+). */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+export const goodsListSchema = pageSchema(searchHitSchema).extend({
+  snapshot_id: z.number().int(),
+  /**
+   * More than `total` match ("1万+" at SEARCH_TOTAL_CAP, else "3000+"): counting them all would
+   * cost more than the page.
+   */
+  total_capped: z.boolean(),
+  /** `total` is the database's estimate of many matches ("约8300"). */
+  total_is_estimate: z.boolean(),
+  /** Pass back as `cursor` (with `snapshot_id`) for the next page; null after the last one. */
+  next_cursor: z.string().nullable(),
+  /** The game the keyword named (by name or alias): its listings come first. */
+  keyword_game_id: z.number().int().nullable(),
+});
 export type GoodsList = z.infer<typeof goodsListSchema>;
 
 /** POST /app/goods/list/header: what the list page shows above the results. */

@@ -13,10 +13,11 @@ import type {
   UploadTicket,
 } from '@haoshi/contracts';
 import { seedCatalogue } from '../../src/modules/catalogue/catalogue-service.ts';
+import { seedSearchAliases } from '../../src/modules/goods/search-aliases.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { call } from './identity.ts';
 
-/** A test app with a writable DATA_DIR (uploads) and the game catalogue seeded. */
+/** A test app with a writable DATA_DIR (uploads), the game catalogue and the search aliases seeded. */
 export async function createListingsApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestApp({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-listings-')),
@@ -24,6 +25,7 @@ export async function createListingsApp(env: Record<string, string> = {}): Promi
     ...env,
   });
   await seedCatalogue(t.database.db);
+  await seedSearchAliases(t.database.db);
   return t;
 }
 

@@ -15,6 +15,7 @@ import { userRoles, users } from '../identity/tables.ts';
 import { maskPhone } from '../identity/user-service.ts';
 import * as ledger from '../ledger/ledger-service.ts';
 import { adminAudit } from './tables.ts';
+import { addSearchAlias, loadSearchAliases, removeSearchAlias } from '../goods/search-aliases.ts';
 
 export class AdminCommandError extends Error {}
 
@@ -68,7 +69,11 @@ export const adminUsage = `用法: npm run admin -- <命令>
                             人工调账：从调账账户向用户可用余额入账（金额以元计，如 100.00）
   debit <手机号> <金额> --reason "<原因>" [--key <请求编号>]
                             人工调账：从用户可用余额扣回到调账账户（不能扣成负数）
-  同一 --key 重复执行只记一次账；不给 --key 时每次执行都是一笔新调账。`;
+  同一 --key 重复执行只记一次账；不给 --key 时每次执行都是一笔新调账。
+  aliases                   列出搜索别名
+  alias-add <别名> <展开词> [--game <游戏名或编号>]
+                            添加搜索别名（如 wzry 王者荣耀 --game 王者荣耀）；带 --game 时该游戏的商品排在前面
+  alias-remove <别名>       删除搜索别名（服务器一分钟内生效）`;
 
 /**
  * The admin command line's operations. A command and its audit row commit together (a manual
@@ -196,6 +201,36 @@ export function createAdminService(db: Database, actor: string) {
       case 'credit':
       case 'debit':
         return adjust(tx, command, args.slice(1));
+      case 'aliases': {
+        const rows = await loadSearchAliases(tx);
+        if (rows.length === 0) return '（没有别名）';
+        return rows
+          .map(
+            (row) =>
+              `${row.alias.padEnd(12)} → ${row.expansion}${row.gameId ? `  [游戏 #${row.gameId}]` : ''}`,
+          )
+          .join('\n');
+      }
+      case 'alias-add': {
+        const options = parseOptions(args.slice(3), ['--game']);
+        const change = await addSearchAlias(tx, {
+          alias: first ?? '',
+          expansion: second ?? '',
+          game: options.get('--game') ?? null,
+          actor,
+        });
+        if (change.kind === 'invalid') throw new AdminCommandError(change.reason);
+        if (change.kind === 'taken')
+          throw new AdminCommandError(
+            `别名 ${change.alias.alias} 已存在：→ ${change.alias.expansion}（先 alias-remove）`,
+          );
+        return `已添加别名 ${change.alias.alias} → ${change.alias.expansion}（服务器一分钟内生效）`;
+      }
+      case 'alias-remove': {
+        if (!(await removeSearchAlias(tx, first ?? '')))
+          throw new AdminCommandError(`别名不存在：${first ?? ''}`);
+        return `已删除别名 ${first ?? ''}`;
+      }
       case 'help':
       case undefined:
         return adminUsage;

@@ -4,6 +4,7 @@ import { users } from '../identity/tables.ts';
 import { catalogueGames } from '../catalogue/game-catalogue.ts';
 import { createCatalogueService, seedCatalogue } from '../catalogue/catalogue-service.ts';
 import { demoBanners, seedHomeContent } from '../home/demo-content.ts';
+import { seedSearchAliases } from './search-aliases.ts';
 import type { StorageProvider } from '../storage/storage-provider.ts';
 import { avatarSvg, bannerSvg, ensureDemoImage, iconSvg, screenshotJpeg } from '../storage/demo-images.ts';
 import { goods, goodsComments, stores } from './tables.ts';
@@ -132,6 +133,7 @@ export async function seedListingsDemo(
 ): Promise<{ created: number; total: number }> {
   const { now, storage } = options;
   await seedCatalogue(db);
+  await seedSearchAliases(db);
   const catalogue = createCatalogueService({ db, imageUrl: (key) => key });
   const lookup = await catalogue.lookup();
   const gameIds = new Map(lookup.games.map((game) => [game.name, game.id]));

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ErrorCodes,
   goodsFilterRequestSchema,
@@ -8,7 +8,9 @@ import {
   goodsTags,
   platformLabels,
   platforms,
+  SEARCH_TOTAL_CAP,
   type GoodsCard,
+  type GoodsSort,
   type GoodsList,
   type ListHeader,
   type SearchHit,
@@ -18,6 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
 import {
   countGoods,
+  estimateGoods,
   gameIdOf,
   listCards,
   maxGoodsId,
@@ -27,6 +30,7 @@ import {
 } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
 import { highlightRanges, keywordQuery, snippetOf } from './search-text.ts';
+import { loadSearchAliases, resolveKeyword, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
 
 export type FilterRequest = z.output<typeof goodsFilterRequestSchema>;
@@ -95,9 +99,54 @@ function attributeConditions(
   });
 }
 
+const ALIAS_RELOAD_MS = 60_000;
+/** Up to this many matches a page fetches them all, sorts and counts them (see listCards). */
+const FEW_MATCHES = 3_000;
+/** Above this many estimated matches a page walks a sort index at once. */
+const MANY_MATCHES = 5_000;
+
+/** A keyset cursor: the segment (0: the named game's listings, 1: the rest) and the last row's sort key and id. */
+const cursorSchema = z.tuple([
+  z.number().int().min(0).max(1),
+  z.union([z.number(), z.string().max(40)]),
+  z.number().int().positive(),
+]);
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** The sort key must be of the sort's type and range: it reaches SQL as an int, bigint or time. */
+const keyFits = (sort: GoodsSort, key: number | string) => {
+  if (sort === 'newest') return typeof key === 'string' && !Number.isNaN(Date.parse(key));
+  if (typeof key !== 'number' || !Number.isSafeInteger(key)) return false;
+  return sort === 'price_asc' || sort === 'price_desc' || Math.abs(key) <= 2_147_483_647;
+};
+
+function decodeCursor(text: string, sort: GoodsSort): Cursor {
+  let cursor: Cursor | undefined;
+  try {
+    cursor = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    cursor = undefined;
+  }
+  if (!cursor || !keyFits(sort, cursor[1])) throw problem('cursor', '翻页位置无效，请从第一页重新加载');
+  return cursor;
+}
+
+type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
+
+interface Resolved {
+  /** One query, or two when the keyword names a game: that game's listings, then the others. */
+  segments: ListQuery[];
+  /** All matches (the union of the segments), for the total. */
+  all: ListQuery;
+  runs: string[];
+  keywordGameId: number | null;
+}
+
 /**
  * `cache` holds rows and answers for a few seconds; `counts` holds totals longer, keyed without the
- * snapshot bound: a broad keyword's count rechecks thousands of rows, while its first page reads twenty.
+ * snapshot bound: a broad keyword's count reads up to SEARCH_TOTAL_CAP rows, its first page twenty.
  */
 export function createSearchService(options: {
   db: Database;
@@ -107,16 +156,24 @@ export function createSearchService(options: {
   counts: ResultCache;
 }): SearchService {
   const { db, catalogue, imageUrl, cache, counts } = options;
-  const countOf = (query: ListQuery, where: ReturnType<typeof whereOf>) =>
-    counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, () => countGoods(db, where));
-
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
 
-  async function resolve(request: FilterRequest): Promise<{ query: ListQuery; runs: string[] }> {
+  let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
+  const aliasIndex = () => {
+    if (!aliases || performance.now() - aliases.at > ALIAS_RELOAD_MS) {
+      const index = loadSearchAliases(db).then((rows) => new Map(rows.map((row) => [row.alias, row])));
+      aliases = { at: performance.now(), index };
+      index.catch(() => (aliases = undefined));
+    }
+    return aliases.index;
+  };
+
+  async function resolve(request: FilterRequest): Promise<Resolved> {
     const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
     if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
+    const lookup = await catalogue.lookup();
     if (request.partition_id !== undefined) {
-      const partition = (await catalogue.lookup()).partitions.get(request.partition_id);
+      const partition = lookup.partitions.get(request.partition_id);
       if (!partition || (request.game_id !== undefined && partition.game_id !== request.game_id))
         throw problem('partition_id', '区服不存在');
     }
@@ -127,42 +184,142 @@ export function createSearchService(options: {
     ) {
       throw problem('price_max', '最高价不能低于最低价');
     }
-    const keyword = keywordQuery(request.keyword ?? '');
+    const keyword = request.keyword
+      ? resolveKeyword(request.keyword, await aliasIndex(), lookup.games)
+      : { runs: [], gameId: undefined, impliedRuns: [] };
+    const base = {
+      gameId: request.game_id,
+      platform: request.platform,
+      partitionId: request.partition_id,
+      priceMin: request.price_min,
+      priceMax: request.price_max,
+      attrs: attributeConditions(request, entry),
+      tags: [...new Set(request.tags ?? [])].sort(),
+      sellerId: request.seller_id,
+      snapshotId: request.snapshot_id ?? (await snapshot()),
+    };
+    const all: ListQuery = { ...base, ...keywordQuery(keyword.runs) };
+    const inGame = (gameId: number): ListQuery => ({
+      ...base,
+      gameId,
+      ...keywordQuery(keyword.runs.filter((run) => !keyword.impliedRuns.includes(run))),
+    });
+    const named = keyword.gameId;
+    if (named !== undefined && request.game_id === undefined) {
+      return {
+        segments: [inGame(named), { ...all, otherThanGameId: named }],
+        all,
+        runs: keyword.runs,
+        keywordGameId: named,
+      };
+    }
+    const only = named !== undefined && named === request.game_id ? inGame(named) : all;
+    return { segments: [only], all: only, runs: keyword.runs, keywordGameId: null };
+  }
+
+  /**
+   * The rows of one page across the segments: from a cursor (keyset, as cheap deep as shallow) or
+   * from `page` (an offset, for the first SEARCH_TOTAL_CAP rows). Each segment is read by the plan
+   * its estimated matches call for; when one query fetched all matches, their number comes with it.
+   */
+  async function pageRows(resolved: Resolved, request: FilterRequest, allEstimate: number) {
+    const { page, page_size, sort } = request;
+    const withDescription = resolved.runs.length > 0;
+    const rows: { segment: number; row: CardRowWithKey }[] = [];
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
+    const offset = (page - 1) * page_size;
+    if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
+    let skip = cursor ? 0 : offset;
+    let matches: number | undefined;
+    let many = false;
+    const single = resolved.segments.length === 1;
+    for (const [segment, query] of resolved.segments.entries()) {
+      if (cursor && segment < cursor[0]) continue;
+      const after = cursor && segment === cursor[0] ? { key: cursor[1], id: cursor[2] } : undefined;
+      const where = whereOf(query);
+      const estimate = single ? allEstimate : await estimateGoods(db, where);
+      const keyword = query.tokens.length + query.patterns.length > 0;
+      const options = {
+        sort,
+        limit: page_size - rows.length,
+        offset: skip,
+        withDescription,
+        after,
+        planned: keyword,
+      };
+      // Without a keyword the planner's estimates hold, and a walk reads only small heap tuples.
+      let found =
+        (!keyword && query.platform === undefined) || estimate > MANY_MATCHES
+          ? undefined
+          : await listCards(db, whereOf(query, 'gin'), { ...options, fetchMatchesUpTo: FEW_MATCHES });
+      if (!found || found.overflow)
+        found = await listCards(db, whereOf(query, keyword ? 'walk' : 'plain'), options);
+      if (single && !after) {
+        matches = found.matches;
+        many = found.overflow || estimate > MANY_MATCHES;
+      }
+      rows.push(...found.rows.map((row) => ({ segment, row })));
+      if (rows.length === page_size) break;
+      // Past this segment's end: the offset into the next is what this one did not cover.
+      if (found.rows.length > 0 || skip === 0) skip = 0;
+      else skip = Math.max(0, skip - (found.matches ?? (await countGoods(db, where, skip))));
+    }
+    const last = rows[rows.length - 1];
+    const next =
+      rows.length === page_size && last ? encodeCursor([last.segment, last.row.sortKey, last.row.id]) : null;
+    return { rows: rows.map(({ row }) => row), next, matches, many };
+  }
+
+  /**
+   * Exact up to FEW_MATCHES (counted by the page query when it fetched all matches), above it the
+   * planner's estimate: counting ten thousand keyword matches reads ten thousand rows.
+   */
+  async function totalOf(
+    resolved: Resolved,
+    estimate: number,
+    page: { matches?: number | undefined; many: boolean },
+  ) {
+    const exact =
+      page.matches ?? (page.many ? undefined : await countGoods(db, whereOf(resolved.all), FEW_MATCHES + 1));
+    if (exact !== undefined && exact <= FEW_MATCHES) return { total: exact, capped: false, estimate: false };
+    // More than FEW_MATCHES: an estimate that says fewer is wrong, so say "3000+".
+    if (estimate <= FEW_MATCHES) return { total: FEW_MATCHES, capped: true, estimate: false };
     return {
-      runs: keyword.runs,
-      query: {
-        patterns: keyword.patterns,
-        gameId: request.game_id,
-        platform: request.platform,
-        partitionId: request.partition_id,
-        priceMin: request.price_min,
-        priceMax: request.price_max,
-        attrs: attributeConditions(request, entry),
-        tags: [...new Set(request.tags ?? [])].sort(),
-        sellerId: request.seller_id,
-        snapshotId: request.snapshot_id ?? (await snapshot()),
-      },
+      total: Math.min(estimate, SEARCH_TOTAL_CAP),
+      capped: estimate > SEARCH_TOTAL_CAP,
+      estimate: estimate <= SEARCH_TOTAL_CAP,
     };
   }
 
   async function filter(request: FilterRequest): Promise<GoodsList> {
-    const { query, runs } = await resolve(request);
-    const where = whereOf(query);
-    const { page, page_size, sort } = request;
+    const resolved = await resolve(request);
+    const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
     // make a refreshed answer out of stale rows.
-    const [rows, total, lookup] = await Promise.all([
-      listCards(db, where, sort, page_size, (page - 1) * page_size, runs.length > 0),
-      countOf(query, where),
+    const estimate = await estimateGoods(db, whereOf(resolved.all));
+    const [{ rows, next, ...counts }, lookup] = await Promise.all([
+      pageRows(resolved, request, estimate),
       catalogue.lookup(),
     ]);
+    const counted = await totalOf(resolved, estimate, counts);
+    const { runs } = resolved;
     const list = rows.map((row): SearchHit => {
       const card = toCard(row, lookup, imageUrl);
       if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
       const { snippet, marks } = snippetOf(row.description, runs);
       return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
     });
-    return { list, total, page, page_size, snapshot_id: query.snapshotId };
+    return {
+      list,
+      total: counted.total,
+      total_capped: counted.capped,
+      total_is_estimate: counted.estimate,
+      page,
+      page_size,
+      snapshot_id: resolved.all.snapshotId,
+      next_cursor: next,
+      keyword_game_id: resolved.keywordGameId,
+    };
   }
 
   async function header(request: {
@@ -209,15 +366,30 @@ export function createSearchService(options: {
   const cardPage = async (query: ListQuery, page: number, pageSize: number) => {
     const where = whereOf(query);
     const key = JSON.stringify([query, page, pageSize]);
-    const [rows, total, lookup] = await Promise.all([
-      cache.get(`rows:${key}`, () => listCards(db, where, 'default', pageSize, (page - 1) * pageSize, false)),
-      countOf(query, where),
+    const read = () =>
+      listCards(db, where, {
+        sort: 'default',
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        withDescription: false,
+      });
+    const [{ rows }, total, lookup] = await Promise.all([
+      cache.get(`rows:${key}`, read),
+      counts.get(`count:${JSON.stringify({ ...query, snapshotId: undefined })}`, () =>
+        countGoods(db, where, SEARCH_TOTAL_CAP),
+      ),
       catalogue.lookup(),
     ]);
-    return { list: rows.map((row) => toCard(row, lookup, imageUrl)), total, page, page_size: pageSize };
+    return {
+      list: rows.map((row) => toCard(row, lookup, imageUrl)),
+      total,
+      page,
+      page_size: pageSize,
+    };
   };
 
   const baseQuery = async (): Promise<ListQuery> => ({
+    tokens: [],
     patterns: [],
     attrs: [],
     tags: [],
@@ -255,7 +427,10 @@ export function createSearchService(options: {
     async hot(gameId, limit) {
       const query = { ...(await baseQuery()), gameId };
       const [rows, lookup] = await Promise.all([
-        cache.get(`hot:${gameId ?? 0}:${limit}`, () => listCards(db, whereOf(query), 'hot', limit, 0, false)),
+        cache.get(`hot:${gameId ?? 0}:${limit}`, async () => {
+          const options = { sort: 'hot', limit, offset: 0, withDescription: false } as const;
+          return (await listCards(db, whereOf(query), options)).rows;
+        }),
         catalogue.lookup(),
       ]);
       return rows.map((row) => toCard(row, lookup, imageUrl));

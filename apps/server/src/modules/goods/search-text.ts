@@ -1,12 +1,12 @@
 import type { HighlightRange } from '@haoshi/contracts';
 
 /**
- * Chinese text has no spaces, and pg_trgm needs three characters of a word to use its index: a
- * two-character query such as 王者 or 原神 would scan every row. So the searched column holds each
- * run of CJK characters as overlapping two-character words plus its last character
- * (王者荣耀 → "王者 者荣 荣耀 耀"), and Latin letters and digits as plain words. A query becomes one
- * LIKE pattern per run that is bounded by spaces, which always yields trigrams for the GIN index:
- * 王者 → '% 王者 %', 者荣耀 → '% 者荣 荣耀 %', 耀 → '% 耀%', v10 → '% v10%'.
+ * Chinese text has no spaces. The searched column holds each run of CJK characters as overlapping
+ * two-character words plus its last character (王者荣耀 → "王者 者荣 荣耀 耀"), and Latin letters and
+ * digits as plain words; `search_tokens` is the same words as an array with a GIN index. A query
+ * asks the array for the bigrams of its CJK runs (王者 → {王者}) and uses LIKE patterns bounded by
+ * spaces, which always yield trigrams for the pg_trgm index, for the rest: 耀 → '% 耀%',
+ * v10 → '% v10%', and the word order of longer runs: 者荣耀 → '% 者荣 荣耀 %'.
  */
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
@@ -40,20 +40,36 @@ export function searchTextOf(parts: readonly string[]): string {
 export interface KeywordQuery {
   /** The runs typed, for highlighting. */
   runs: string[];
-  /** One LIKE pattern per run; all must match. */
+  /** Words the listing's `search_tokens` must all contain: the bigrams of the CJK runs. */
+  tokens: string[];
+  /** LIKE patterns on `search_text`, all must match: single characters, Latin prefixes, word order. */
   patterns: string[];
 }
 
 export const MAX_KEYWORD_RUNS = 6;
 
-export function keywordQuery(keyword: string): KeywordQuery {
-  const runs = [...new Set(tokenize(keyword))].slice(0, MAX_KEYWORD_RUNS);
-  const patterns = runs.map((run) => {
-    if (!isCjk(run)) return `% ${run}%`;
-    return Array.from(run).length === 1 ? `% ${run}%` : `% ${bigrams(run).join(' ')} %`;
-  });
-  return { runs, patterns };
+/**
+ * A CJK run of two or more characters is matched through the token index (exact bigrams); from
+ * three characters a LIKE also checks that its bigrams are adjacent. A single character and a
+ * Latin/digit run (a prefix: v1 finds v10) are matched by LIKE through the trigram index.
+ */
+export function keywordQuery(runs: readonly string[]): KeywordQuery {
+  const tokens: string[] = [];
+  const patterns: string[] = [];
+  for (const run of runs) {
+    const length = Array.from(run).length;
+    if (!isCjk(run) || length === 1) {
+      patterns.push(`% ${run}%`);
+      continue;
+    }
+    tokens.push(...bigrams(run));
+    if (length > 2) patterns.push(`% ${bigrams(run).join(' ')} %`);
+  }
+  return { runs: [...runs], tokens: [...new Set(tokens)].sort(), patterns };
 }
+
+/** The distinct runs of a keyword, at most MAX_KEYWORD_RUNS. */
+export const keywordRuns = (keyword: string) => [...new Set(tokenize(keyword))].slice(0, MAX_KEYWORD_RUNS);
 
 /** Where the runs occur in a text, merged and in order (UTF-16 offsets of the original text). */
 export function highlightRanges(text: string, runs: readonly string[]): HighlightRange[] {

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -79,6 +80,16 @@ export const goods = pgTable(
     rankScore: integer('rank_score').notNull().default(0),
     /** Normalised text searched with pg_trgm (see search-text.ts). */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The words of `search_text` as an array, plus `g:<game id>` and `p:<platform>`: one GIN lookup
+     * answers a keyword within a game exactly (`@>`), where the planner cannot combine two indexes.
+     */
+    searchTokens: text('search_tokens')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`string_to_array(btrim(search_text), ' ') || array['g:' || game_id::text, 'p:' || platform]`,
+      ),
     listedAt: timestamptz('listed_at'),
     verifiedAt: timestamptz('verified_at'),
     verifiedBy: bigint('verified_by', { mode: 'number' }).references(() => users.id),
@@ -98,8 +109,23 @@ export const goods = pgTable(
     index('goods_sale_game_price_idx').on(table.gameId, table.price, table.id).where(onSale),
     index('goods_sale_game_heat_idx').on(table.gameId, table.heat.desc(), table.id.desc()).where(onSale),
     index('goods_sale_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).where(onSale),
+    index('goods_sale_search_tokens_idx').using('gin', table.searchTokens).where(onSale),
   ],
 );
+
+/**
+ * What players type for a game or a common term (wzry → 王者荣耀, gf → 国服): applied to a search's
+ * words before matching. `game_id` set: the alias names that game, whose listings then rank first.
+ */
+export const searchAliases = pgTable('search_aliases', {
+  id: serial('id').primaryKey(),
+  gameId: integer('game_id').references(() => games.id),
+  /** Normalised (NFKC, lower case), one word. */
+  alias: text('alias').notNull().unique(),
+  expansion: text('expansion').notNull(),
+  createdBy: text('created_by').notNull().default('seed'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 /** Reviews of a seller, left by buyers after a trade (the order flow writes them; demo data seeds them). */
 export const goodsComments = pgTable(

@@ -66,18 +66,44 @@ describe('/search_goods_list and /productList', () => {
     expect(bodies()[0]).toEqual({ page: 1, page_size: 20, sort: 'default', keyword: '王者' });
   });
 
-  it("loads the next page against the first page's snapshot", async () => {
+  it("loads the next page from the previous page's cursor and the first page's snapshot", async () => {
     serve((body) =>
       answer({
-        ...page([searchHit(body.page === 1 ? 1 : 2)], 2, Number(body.page), 1),
+        ...page([searchHit(body.cursor ? 2 : 1)], 2, 1, 1),
         snapshot_id: 77,
+        next_cursor: body.cursor ? null : 'after-1',
       }),
     );
     renderList('/productList?game_id=1');
     await screen.findByTestId('goods-card');
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
     await waitFor(() => expect(screen.getAllByTestId('goods-card')).toHaveLength(2));
-    expect(bodies()[1]).toMatchObject({ page: 2, game_id: 1, snapshot_id: 77 });
+    expect(bodies()[1]).toMatchObject({ cursor: 'after-1', game_id: 1, snapshot_id: 77 });
+  });
+
+  it('shows a capped total as 1万+ and an estimate as 约', async () => {
+    serve((body) =>
+      answer({
+        ...page([searchHit(1)], 10_000),
+        snapshot_id: 1,
+        total_capped: body.keyword === 'wzry',
+        total_is_estimate: body.keyword !== 'wzry',
+        next_cursor: null,
+      }),
+    );
+    renderList('/search_goods_list?keyword=wzry');
+    expect(await screen.findByText('共 1万+ 件在售')).toBeTruthy();
+    api?.restore();
+    serve(() =>
+      answer({
+        ...page([searchHit(1)], 8_374),
+        snapshot_id: 1,
+        total_capped: false,
+        total_is_estimate: true,
+      }),
+    );
+    renderList('/search_goods_list?keyword=pifu');
+    expect(await screen.findByText('共 约8400 件在售')).toBeTruthy();
   });
 
   it('sorting replaces the address and asks again', async () => {

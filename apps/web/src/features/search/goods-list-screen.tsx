@@ -40,7 +40,7 @@ export default function GoodsListScreen() {
   const list = useGoodsList(filters);
   const [drawer, setDrawer] = useState({ open: false, session: 0 });
   const filterCount = activeFilterCount(filters, lockedGame);
-  const total = list.data?.pages[0]?.total;
+  const first = list.data?.pages[0];
 
   const openSearch = () =>
     void navigate(
@@ -94,9 +94,7 @@ export default function GoodsListScreen() {
         </div>
       </div>
 
-      {total !== undefined && total > 0 ? (
-        <p className="goods-list-screen__count">{m.onSale(total)}</p>
-      ) : null}
+      {first && first.total > 0 ? <p className="goods-list-screen__count">{m.onSale(first)}</p> : null}
 
       <div className="goods-list-screen__results">
         <EndlessList

@@ -1,4 +1,13 @@
-import type { GoodsTag } from '@haoshi/contracts';
+import type { GoodsList, GoodsTag } from '@haoshi/contracts';
+
+/** A list total as the user reads it: 8, 3000+, 1万+ or 约8400 (an estimate, two figures). */
+export function countLabel(count: Pick<GoodsList, 'total' | 'total_capped' | 'total_is_estimate'>): string {
+  const { total } = count;
+  if (count.total_capped) return total >= 10_000 ? `${Math.floor(total / 10_000)}万+` : `${total}+`;
+  if (!count.total_is_estimate) return String(total);
+  const step = 10 ** Math.max(0, String(total).length - 2);
+  return `约${Math.round(total / step) * step}`;
+}
 
 export const searchMessages = {
   placeholder: '搜索游戏/商品',
@@ -28,7 +37,8 @@ export const searchMessages = {
   rangeMax: '最高',
   rangeInvalid: (label: string) => `${label}请填写整数`,
   tags: '服务保障',
-  onSale: (count: number) => `共 ${count} 件在售`,
+  onSale: (count: Pick<GoodsList, 'total' | 'total_capped' | 'total_is_estimate'>) =>
+    `共 ${countLabel(count)} 件在售`,
   emptyTitle: '没有找到符合条件的商品',
   emptyWithFilters: '试试清空筛选条件，或放宽价格范围。',
   emptyWithoutFilters: '换个关键词试试，或者去看看其他游戏。',

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type GoodsFilterRequest, type GoodsList } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
-import { nextPageNumber } from '@/core/page-list';
 import { toFilterRequest, type ListFilters } from '../list-params';
 
 export const LIST_PAGE_SIZE = 20;
@@ -11,24 +10,26 @@ export function fetchGoodsList(request: GoodsFilterRequest): Promise<GoodsList> 
 }
 
 interface PageParam {
-  page: number;
+  /** The previous answer's next_cursor: later pages read on from its last row (keyset). */
+  cursor?: string;
   /** Page 1's snapshot: later pages ignore listings published meanwhile. */
   snapshotId?: number;
 }
 
-const FIRST_PAGE: PageParam = { page: 1 };
+const FIRST_PAGE: PageParam = {};
 
 /** The filtered, sorted list, page by page; one cache entry per set of filters. */
 export function useGoodsList(filters: ListFilters) {
   return useInfiniteQuery({
     queryKey: ['search', 'goods', toFilterRequest(filters, 1, LIST_PAGE_SIZE)],
     queryFn: ({ pageParam }) =>
-      fetchGoodsList(toFilterRequest(filters, pageParam.page, LIST_PAGE_SIZE, pageParam.snapshotId)),
+      fetchGoodsList({
+        ...toFilterRequest(filters, 1, LIST_PAGE_SIZE, pageParam.snapshotId),
+        ...(pageParam.cursor ? { cursor: pageParam.cursor } : {}),
+      }),
     initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last): PageParam | undefined => {
-      const page = nextPageNumber(last);
-      return page === undefined ? undefined : { page, snapshotId: last.snapshot_id };
-    },
+    getNextPageParam: (last): PageParam | undefined =>
+      last.next_cursor ? { cursor: last.next_cursor, snapshotId: last.snapshot_id } : undefined,
     staleTime: 30_000,
   });
 }
