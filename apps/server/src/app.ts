@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { now });
   await app.register(sincerityRoutes, { now });
   await app.register(couponRoutes, { now, catalogue });
-  await app.register(realNameRoutes, { now, sms: identity.sms });
+  await app.register(realNameRoutes, { now, sms: identity.sms, sessions });
   await app.register(payoutMethodRoutes, { now });
   await app.register(webPlugin);
   return app;
