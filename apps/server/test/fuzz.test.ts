@@ -222,6 +222,42 @@ const nastyKeys = [
 
 const quote = (text: string) => JSON.stringify(text);
 
+/**
+ * Values at and past the edges of every field, sent field by field to every route (issue 9 E.7):
+ * ids past int4, NUL bytes, huge strings, wrong types. JSON text, so the raw numbers stay raw.
+ */
+const edgeJsonValues = [
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '1e308',
+  '0',
+  '-1',
+  quote('2147483648'),
+  quote('\u0000'),
+  quote('a\u0000b'),
+  quote('x'.repeat(100_000)),
+  '[1,2]',
+  '{"a":1}',
+  'true',
+  'null',
+];
+const edgeQueryValues = [
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999999',
+  '1e308',
+  '0',
+  '-1',
+  '1.5',
+  '%00',
+  'a%00b',
+  'x'.repeat(8_000),
+  'abc',
+  '',
+];
+
 function randomString(rng: Rng): string {
   switch (rng.int(6)) {
     case 0:
@@ -475,6 +511,28 @@ describe(`fuzzing every route on ${databaseKind} (seed ${SEED})`, () => {
         });
         expect(oversize.statusCode, `[seed ${SEED}] oversize`).toBe(413);
         expect(oversize.json<{ err_code: number }>().err_code).toBe(1002);
+      }
+
+      for (const key of route.method === 'POST' ? route.bodyKeys : route.queryKeys) {
+        const values = route.method === 'POST' ? edgeJsonValues : edgeQueryValues;
+        for (const value of values) {
+          const shown = `${key}=${value.slice(0, 40)}`;
+          if (route.method === 'POST') {
+            await probe(route, `edge ${shown}`, {
+              ...base,
+              payload: `{${quote(key)}:${value}}`,
+              headers: { 'content-type': 'application/json', authorization: sessionToken },
+              remoteAddress: helperIp(),
+            });
+          } else {
+            await probe(route, `edge ${shown}`, {
+              ...base,
+              url: `${route.path}?${encodeURIComponent(key)}=${value}`,
+              headers: { authorization: sessionToken },
+              remoteAddress: helperIp(),
+            });
+          }
+        }
       }
 
       for (let n = 0; n < CASES_PER_ROUTE; n++) {

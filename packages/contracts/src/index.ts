@@ -25,3 +25,4 @@ export * from './coupons.ts';
 export * from './wallet.ts';
 export * from './real-name.ts';
 export * from './payout-methods.ts';
+export * from './primitives.ts';
