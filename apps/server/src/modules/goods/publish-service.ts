@@ -186,6 +186,7 @@ export function createPublishService(options: {
         await uploads.confirmOwned(
           tx,
           user.id,
+          'goods_screenshot',
           input.screenshots.filter((key) => !known.has(key)),
         );
         await ensureStore(tx, user.id, user.nickname);
