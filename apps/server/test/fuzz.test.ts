@@ -58,7 +58,7 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'POST /app/user/bind/phone/sms': { sms_codes: [1], sms_outbox: [1] },
   'POST /app/user/bind/phone': { phone_binding_changes: [1] },
   'POST /app/user/settle/add': { payout_methods: [1] },
-  'GET /app/goods/detail': { goods_footprints: [0, 1] },
+  'GET /app/goods/detail': { goods_footprints: [0, 1], goods_view_marks: [0, 1] },
   'GET /app/goods/yd/qrcode': { goods_qr_tickets: [1] },
   'POST /app/goods/publish': { goods: [0, 1], stores: [0, 1] },
   'POST /app/user/save_goods': { goods_favourites: [-1, 0, 1] },
