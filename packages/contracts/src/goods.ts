@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, int4Schema, numberId, requestText, textSchema } from './primitives.ts';
+import { hasNoContact } from './contact-detector.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import {
@@ -222,8 +223,6 @@ export const goodsDataSchema = z.object({
 });
 export type GoodsData = z.infer<typeof goodsDataSchema>;
 
-const contactPattern = /(?<!\d)1[3-9]\d{9}(?!\d)|微信|薇信|威信|v信|vx|wx|qq|扣扣|企鹅号|加我/i;
-const noContact = (text: string) => !contactPattern.test(text.replace(/\s+/g, ''));
 /** Keys as the upload tickets hand them out. */
 export const storageKeySchema = textSchema.regex(
   /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/,
@@ -242,12 +241,12 @@ export const publishRequestSchema = z.object({
     .min(4, '标题至少4个字')
     .max(TITLE_MAX, `标题最多${TITLE_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(noContact, CONTACT_MESSAGE),
+    .refine(hasNoContact, CONTACT_MESSAGE),
   description: textSchema
     .trim()
     .max(DESCRIPTION_MAX, `描述最多${DESCRIPTION_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(noContact, CONTACT_MESSAGE)
+    .refine(hasNoContact, CONTACT_MESSAGE)
     .default(''),
   attrs: z.record(textSchema.max(40), attributeValueSchema).default({}),
   bindings: z.record(textSchema.max(40), attributeValueSchema).default({}),
