@@ -111,3 +111,6 @@ export function findContact(text: string): ContactFinding | null {
 }
 
 export const hasNoContact = (text: string) => findContact(text) === null;
+
+/** What the user reads when a text is refused for contact details. */
+export const CONTACT_DETAILS_MESSAGE = '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通';

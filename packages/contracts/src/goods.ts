@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, int4Schema, numberId, requestText, textSchema } from './primitives.ts';
-import { hasNoContact } from './contact-detector.ts';
+import { CONTACT_DETAILS_MESSAGE, hasNoContact } from './contact-detector.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import {
@@ -228,7 +228,6 @@ export const storageKeySchema = textSchema.regex(
   /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/,
   '截图无效，请重新上传',
 );
-const CONTACT_MESSAGE = '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通';
 
 /** POST /app/goods/publish: create (no goods_id) or edit a listing; saved as a draft unless `submit`. */
 export const publishRequestSchema = z.object({
@@ -241,12 +240,12 @@ export const publishRequestSchema = z.object({
     .min(4, '标题至少4个字')
     .max(TITLE_MAX, `标题最多${TITLE_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(hasNoContact, CONTACT_MESSAGE),
+    .refine(hasNoContact, CONTACT_DETAILS_MESSAGE),
   description: textSchema
     .trim()
     .max(DESCRIPTION_MAX, `描述最多${DESCRIPTION_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(hasNoContact, CONTACT_MESSAGE)
+    .refine(hasNoContact, CONTACT_DETAILS_MESSAGE)
     .default(''),
   attrs: z.record(textSchema.max(40), attributeValueSchema).default({}),
   bindings: z.record(textSchema.max(40), attributeValueSchema).default({}),
