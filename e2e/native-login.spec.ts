@@ -43,3 +43,23 @@ test('inside the Android app an L route asks the app to log in instead of openin
     .toContain('back {}');
   await expect(page).not.toHaveURL(/h5Login/);
 });
+
+test('in a plain browser a ?header= link changes neither who is logged in nor the headers sent', async ({
+  page,
+}) => {
+  const sentAuthorizations: string[] = [];
+  page.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (authorization) sentAuthorizations.push(authorization);
+  });
+  const header = encodeURIComponent(JSON.stringify({ Authorization: 'attacker-token', 'x-evil': '1' }));
+  await page.goto(`/mine?header=${header}&pkg=app_thh`);
+
+  await expect(page).not.toHaveURL(/header=/);
+  const stored = await page.evaluate(
+    () => `${sessionStorage.getItem('app_header_sign')}${localStorage.getItem('app_header_sign')}`,
+  );
+  expect(stored).not.toContain('attacker-token');
+  expect(stored).not.toContain('x-evil');
+  expect(sentAuthorizations).not.toContain('attacker-token');
+});

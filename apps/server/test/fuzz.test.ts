@@ -72,7 +72,7 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'POST /app/user/bind/phone/sms': { sms_codes: [1], sms_outbox: [1] },
   'POST /app/user/bind/phone': { phone_binding_changes: [1] },
   'POST /app/user/settle/add': { payout_methods: [1] },
-  'GET /app/goods/detail': { goods_footprints: [0, 1] },
+  'GET /app/goods/detail': { goods_footprints: [0, 1], goods_view_marks: [0, 1] },
   'GET /app/goods/yd/qrcode': { goods_qr_tickets: [1] },
   'POST /app/goods/publish': { goods: [0, 1], stores: [0, 1], process_transitions: [1, 2, 3] },
   'POST /app/user/save_goods': { goods_favourites: [-1, 0, 1] },
@@ -235,6 +235,42 @@ const nastyKeys = [
 ];
 
 const quote = (text: string) => JSON.stringify(text);
+
+/**
+ * Values at and past the edges of every field, sent field by field to every route (issue 9 E.7):
+ * ids past int4, NUL bytes, huge strings, wrong types. JSON text, so the raw numbers stay raw.
+ */
+const edgeJsonValues = [
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '1e308',
+  '0',
+  '-1',
+  quote('2147483648'),
+  quote('\u0000'),
+  quote('a\u0000b'),
+  quote('x'.repeat(100_000)),
+  '[1,2]',
+  '{"a":1}',
+  'true',
+  'null',
+];
+const edgeQueryValues = [
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999999',
+  '1e308',
+  '0',
+  '-1',
+  '1.5',
+  '%00',
+  'a%00b',
+  'x'.repeat(8_000),
+  'abc',
+  '',
+];
 
 function randomString(rng: Rng): string {
   switch (rng.int(6)) {
@@ -489,6 +525,28 @@ describe(`fuzzing every route on ${databaseKind} (seed ${SEED})`, () => {
         });
         expect(oversize.statusCode, `[seed ${SEED}] oversize`).toBe(413);
         expect(oversize.json<{ err_code: number }>().err_code).toBe(1002);
+      }
+
+      for (const key of route.method === 'POST' ? route.bodyKeys : route.queryKeys) {
+        const values = route.method === 'POST' ? edgeJsonValues : edgeQueryValues;
+        for (const value of values) {
+          const shown = `${key}=${value.slice(0, 40)}`;
+          if (route.method === 'POST') {
+            await probe(route, `edge ${shown}`, {
+              ...base,
+              payload: `{${quote(key)}:${value}}`,
+              headers: { 'content-type': 'application/json', authorization: sessionToken },
+              remoteAddress: helperIp(),
+            });
+          } else {
+            await probe(route, `edge ${shown}`, {
+              ...base,
+              url: `${route.path}?${encodeURIComponent(key)}=${value}`,
+              headers: { authorization: sessionToken },
+              remoteAddress: helperIp(),
+            });
+          }
+        }
       }
 
       for (let n = 0; n < CASES_PER_ROUTE; n++) {

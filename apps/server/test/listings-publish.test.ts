@@ -70,6 +70,10 @@ describe(`publishing on ${databaseKind}`, () => {
       [{ partition_id: 999_999 }, 'partition_id', '请选择该平台下的区服'],
       [{ title: '王者 加我微信 abc123' }, 'title', '不能填写手机号、微信或QQ等联系方式'],
       [{ description: '联系13812345678' }, 'description', '不能填写手机号'],
+      // Disguised contacts (issue 9 E.8): the shared detector normalises before matching.
+      [{ description: '联系 一三八 一二三四 五六七八' }, 'description', '不能填写手机号'],
+      [{ title: '王者荣耀 加微\u200b信详聊' }, 'title', '不能填写手机号'],
+      [{ description: '①③⑧.①②③④.⑤⑥⑦⑧' }, 'description', '不能填写手机号'],
       [{ title: '短' }, 'title', '标题至少4个字'],
       [{ title: '王者荣耀\u0000账号' }, 'title', '不能包含特殊控制字符'],
       [{ attrs: { ...base.attrs, rare_skins: ['\u0000'] } }, 'attrs.rare_skins.0', '不能包含特殊控制字符'],

@@ -7,6 +7,7 @@ import {
   type LoginResponse,
   type PayoutMethodItem,
   type PayoutMethodList,
+  type UploadPurpose,
   type UploadTicket,
 } from '@haoshi/contracts';
 import { withdrawals } from '../src/db/schema.ts';
@@ -56,11 +57,11 @@ async function verifiedUser(phone: string, identity = demo): Promise<LoginRespon
   return session;
 }
 
-async function uploadQr(token: string): Promise<string> {
+async function uploadQr(token: string, purpose: UploadPurpose = 'payout_qr'): Promise<string> {
   const bytes = await pngBytes(200, 200, '#20a050');
   const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
     token,
-    body: { purpose: 'payout_qr', files: [{ content_type: 'image/png', size: bytes.length }] },
+    body: { purpose, files: [{ content_type: 'image/png', size: bytes.length }] },
   });
   const ticket = body.data?.tickets[0];
   if (!ticket) throw new Error(JSON.stringify(body));
@@ -191,6 +192,30 @@ describe(`payout methods on ${databaseKind}`, () => {
       const { body } = await add(other.token, { type: 'wechat', qr_image: key, holder_name: '韩梅梅' });
       expect(body).toMatchObject({ err_code: 3107, field: 'qr_image' });
     });
+  });
+
+  it('accepts as a receive code only an upload made for one (issue 9 E.9)', async () => {
+    const owner = await verifiedUser('13988880017', { name: '刘洋', id_number: '110105199001011232' });
+    const screenshot = await uploadQr(owner.token, 'goods_screenshot');
+    const avatar = await uploadQr(owner.token, 'avatar');
+    await expectNoWrites(async () => {
+      for (const key of [screenshot, avatar]) {
+        const { body } = await add(owner.token, { type: 'wechat', qr_image: key, holder_name: '刘洋' });
+        expect(body).toMatchObject({ err_code: 3010, field: 'qr_image' });
+      }
+    });
+    const wechat = await add(owner.token, {
+      type: 'wechat',
+      qr_image: await uploadQr(owner.token),
+      holder_name: '刘洋',
+    });
+    expect(wechat.body.err_code).toBe(0);
+    const id = wechat.body.data?.id ?? 0;
+    const changed = await call(t.app, 'POST', paths.qr, {
+      token: owner.token,
+      body: { id, qr_image: screenshot },
+    });
+    expect(changed.body).toMatchObject({ err_code: 3010, field: 'qr_image' });
   });
 
   it('deletes and changes only the user’s own methods', async () => {

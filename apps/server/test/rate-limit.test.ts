@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
-import { call } from './helpers/identity.ts';
+import { call, login } from './helpers/identity.ts';
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -44,6 +44,23 @@ describe(`rate limiting on ${databaseKind}`, () => {
     // A read that moves nothing fails open.
     const home = await call(t.app, 'GET', '/app/home/keyword', { ip: '10.3.3.3' });
     expect(home.body.err_code).toBe(0);
+  });
+
+  it('limits the recharge-for-another lookup of phones per address (issue 9 E.5)', async () => {
+    const t = await appWithLimit();
+    const { token } = await login(t.app, '13700000021', '10.3.3.1');
+    const proxy = (phone: string) =>
+      call(t.app, 'POST', '/app/recharge/proxy', {
+        token,
+        body: { phone, amount: '10', channel: 'alipay' },
+        ip: '10.3.3.2',
+      });
+    for (const phone of ['13700000031', '13700000032', '13700000033']) {
+      expect((await proxy(phone)).body.err_code).toBe(4107);
+    }
+    const refused = await proxy('13700000034');
+    expect(refused.response.statusCode).toBe(429);
+    expect(refused.body.err_code).toBe(1005);
   });
 
   const redisUrl = process.env.REDIS_URL;

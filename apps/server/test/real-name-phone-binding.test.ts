@@ -104,4 +104,22 @@ describe(`phone binding on ${databaseKind}`, () => {
     t.clock.advance(61);
     expect((await sendCode(b.token, '13977770107')).body.err_code).toBe(4311);
   });
+
+  it('ends every other session of the account, keeping the one that rebound (issue 9 E.11)', async () => {
+    const phone = '13977770009';
+    const current = await login(t.app, phone);
+    t.clock.advance(61);
+    const other = await login(t.app, phone, '10.0.0.2');
+    t.clock.advance(61);
+    const stranger = await login(t.app, '13977770010');
+    expect((await call(t.app, 'GET', '/app/user/info', { token: other.token })).body.err_code).toBe(0);
+
+    expect((await sendCode(current.token, '13977770109')).body.err_code).toBe(0);
+    const code = await latestCode(t.app, '13977770109');
+    expect((await bind(current.token, '13977770109', code)).body.err_code).toBe(0);
+
+    expect((await call(t.app, 'GET', '/app/user/info', { token: other.token })).body.err_code).toBe(401);
+    expect((await call(t.app, 'GET', '/app/user/info', { token: current.token })).body.err_code).toBe(0);
+    expect((await call(t.app, 'GET', '/app/user/info', { token: stranger.token })).body.err_code).toBe(0);
+  });
 });

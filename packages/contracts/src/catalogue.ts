@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, textSchema } from './primitives.ts';
 import type { CompensationOptionCode } from './fees.ts';
 
 /** Games, partitions (区服) and each game's publish properties: what a listing of that game holds. */
@@ -35,10 +36,10 @@ export type Partition = z.infer<typeof partitionSchema>;
 
 export const gamesQuerySchema = z.object({ platform: platformSchema.optional() });
 export const partitionsQuerySchema = z.object({
-  game_id: z.coerce.number().int().positive(),
+  game_id: idQuerySchema,
   platform: platformSchema.optional(),
 });
-export const gameIdQuerySchema = z.object({ game_id: z.coerce.number().int().positive() });
+export const gameIdQuerySchema = z.object({ game_id: idQuerySchema });
 
 const optionSchema = z.object({ value: z.string(), label: z.string() });
 export type AttributeOption = z.infer<typeof optionSchema>;
@@ -129,7 +130,7 @@ export const noControlCharacters = (text: string) =>
     return (code < 0x20 && char !== '\n' && char !== '\t' && char !== '\r') || code === 0x7f;
   });
 export const CONTROL_CHARACTER_MESSAGE = '不能包含特殊控制字符';
-const plainText = (max: number) => z.string().max(max).refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
+const plainText = (max: number) => textSchema.max(max).refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const attributeValueSchema = z.union([
   plainText(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId } from './primitives.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 
 /**
@@ -85,10 +86,7 @@ export const newUserPackageSchema = z.object({
 export type NewUserPackage = z.infer<typeof newUserPackageSchema>;
 
 export const couponReceiveRequestSchema = z.object({
-  template_id: z.coerce
-    .number({ error: '请选择要领取的优惠券' })
-    .int('优惠券编号无效')
-    .positive('优惠券编号无效'),
+  template_id: coercedId('请选择要领取的优惠券'),
 });
 export type CouponReceiveRequest = z.input<typeof couponReceiveRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './primitives.ts';
 import { packageIds } from './brands.ts';
 import { DEVICE_SIGNATURE_CHANNEL } from './device-constants.ts';
 
@@ -11,9 +12,9 @@ export type DeviceSignature = z.infer<typeof deviceSignatureSchema>;
 
 /** Built-in security provider: a client asks for a short-lived signed token. */
 export const securityTokenRequestSchema = z.object({
-  device_id: z.string().min(1).max(128),
-  package: z.enum(packageIds).or(z.string().min(1).max(64)),
-  fingerprint: z.string().max(512).default(''),
+  device_id: textSchema.min(1).max(128),
+  package: z.enum(packageIds).or(textSchema.min(1).max(64)),
+  fingerprint: textSchema.max(512).default(''),
 });
 export type SecurityTokenRequest = z.infer<typeof securityTokenRequestSchema>;
 
@@ -25,6 +26,6 @@ export const securityTokenResponseSchema = z.object({
 });
 export type SecurityTokenResponse = z.infer<typeof securityTokenResponseSchema>;
 
-export const deviceIdQuerySchema = z.object({ token: z.string().min(1).max(4096) });
+export const deviceIdQuerySchema = z.object({ token: textSchema.min(1).max(4096) });
 export const deviceIdDataSchema = z.object({ device_id: z.string() });
 export type DeviceIdData = z.infer<typeof deviceIdDataSchema>;

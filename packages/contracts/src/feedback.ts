@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './primitives.ts';
 
 export const feedbackCategories = ['feature_request', 'bug', 'trade', 'account', 'other'] as const;
 export const feedbackCategoryLabels: Record<(typeof feedbackCategories)[number], string> = {
@@ -11,16 +12,15 @@ export const feedbackCategoryLabels: Record<(typeof feedbackCategories)[number],
 export const FEEDBACK_DAILY_LIMIT = 20;
 
 export const feedbackRequestSchema = z.object({
-  content: z.string().trim().min(2, '反馈内容至少2个字').max(500, '反馈内容最多500字'),
+  content: textSchema.trim().min(2, '反馈内容至少2个字').max(500, '反馈内容最多500字'),
   category: z.enum(feedbackCategories, { error: '请选择反馈类型' }),
   /** The in-app page the feedback is about, e.g. "/wallet". */
-  page: z
-    .string()
+  page: textSchema
     .trim()
     .max(200)
     .regex(/^(\/[\w\-./?=&%]*)?$/, '页面地址无效')
     .default(''),
-  contact: z.string().trim().max(50, '联系方式最多50字').default(''),
+  contact: textSchema.trim().max(50, '联系方式最多50字').default(''),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idQuerySchema, idSchema, int4Schema, numberId, requestText, textSchema } from './primitives.ts';
+import { CONTACT_DETAILS_MESSAGE, hasNoContact } from './contact-detector.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import {
@@ -75,34 +77,32 @@ export const searchHitSchema = goodsCardSchema.extend({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-const optionalInt = z.coerce.number().int().optional();
-
 export const attributeFilterSchema = z.object({
-  key: z.string().min(1).max(40),
-  min: z.number().int().optional(),
-  max: z.number().int().optional(),
+  key: textSchema.min(1).max(40),
+  min: int4Schema.optional(),
+  max: int4Schema.optional(),
   /** For enum/multi fields: any of these values. */
-  values: z.array(z.string().max(50)).max(30).optional(),
+  values: z.array(textSchema.max(50)).max(30).optional(),
 });
 export type AttributeFilter = z.infer<typeof attributeFilterSchema>;
 
 /** POST /app/goods/list/filter: search and filters; the list convention plus a snapshot bound. */
 export const goodsFilterRequestSchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(SEARCH_KEYWORD_MAX, `关键词最多${SEARCH_KEYWORD_MAX}字`).optional(),
-  game_id: z.number().int().positive().optional(),
+  keyword: textSchema.trim().max(SEARCH_KEYWORD_MAX, `关键词最多${SEARCH_KEYWORD_MAX}字`).optional(),
+  game_id: idSchema.optional(),
   platform: platformSchema.optional(),
-  partition_id: z.number().int().positive().optional(),
+  partition_id: idSchema.optional(),
   price_min: amountSchema.optional(),
   price_max: amountSchema.optional(),
   attrs: z.array(attributeFilterSchema).max(10).optional(),
   tags: z.array(goodsTagSchema).max(goodsTags.length).optional(),
-  seller_id: z.number().int().positive().optional(),
+  seller_id: idSchema.optional(),
   sort: goodsSortSchema.default('default'),
   /**
    * The `snapshot_id` of page 1's answer. Later pages pass it back so that listings published
    * meanwhile do not push rows from one page onto the next.
    */
-  snapshot_id: z.number().int().nonnegative().optional(),
+  snapshot_id: int4Schema.nonnegative().optional(),
   /**
    * The `next_cursor` of the previous answer: the page after it, at the cost of the first page
    * however deep (`page` is then ignored). Without it, `page` reaches the first SEARCH_TOTAL_CAP rows.
@@ -132,8 +132,8 @@ export type GoodsList = z.infer<typeof goodsListSchema>;
 
 /** POST /app/goods/list/header: what the list page shows above the results. */
 export const listHeaderRequestSchema = z.object({
-  game_id: z.number().int().positive().optional(),
-  keyword: z.string().trim().max(SEARCH_KEYWORD_MAX).optional(),
+  game_id: idSchema.optional(),
+  keyword: textSchema.trim().max(SEARCH_KEYWORD_MAX).optional(),
 });
 export const rangeFilterSchema = z.object({
   key: z.string(),
@@ -166,12 +166,12 @@ export const listHeaderSchema = z.object({
 });
 export type ListHeader = z.infer<typeof listHeaderSchema>;
 
-export const goodsIdQuerySchema = z.object({ goods_id: z.coerce.number().int().positive() });
-export const goodsIdBodySchema = z.object({ goods_id: z.number().int().positive() });
+export const goodsIdQuerySchema = z.object({ goods_id: idQuerySchema });
+export const goodsIdBodySchema = z.object({ goods_id: idSchema });
 
 export const detailQuerySchema = goodsIdQuerySchema.extend({
   /** Set when the page was opened by scanning a /yd/qrcode code: marks the code scanned. */
-  qr_ticket: z.string().min(16).max(64).optional(),
+  qr_ticket: textSchema.min(16).max(64).optional(),
 });
 
 export const displayPairSchema = z.object({ key: z.string(), label: z.string(), value: z.string() });
@@ -244,36 +244,32 @@ export const goodsDataSchema = z.object({
 });
 export type GoodsData = z.infer<typeof goodsDataSchema>;
 
-const contactPattern = /(?<!\d)1[3-9]\d{9}(?!\d)|微信|薇信|威信|v信|vx|wx|qq|扣扣|企鹅号|加我/i;
-const noContact = (text: string) => !contactPattern.test(text.replace(/\s+/g, ''));
 /** Keys as the upload tickets hand them out. */
-export const storageKeySchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/, '截图无效，请重新上传');
-const CONTACT_MESSAGE = '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通';
+export const storageKeySchema = textSchema.regex(
+  /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/,
+  '截图无效，请重新上传',
+);
 
 /** POST /app/goods/publish: create (no goods_id) or edit a listing; saved as a draft unless `submit`. */
 export const publishRequestSchema = z.object({
-  goods_id: z.number().int().positive().optional(),
-  game_id: z.number().int().positive(),
+  goods_id: idSchema.optional(),
+  game_id: idSchema,
   platform: platformSchema,
-  partition_id: z.number().int().positive({ error: '请选择区服' }),
-  title: z
-    .string({ error: '请填写标题' })
+  partition_id: numberId('请选择区服'),
+  title: requestText('请填写标题')
     .trim()
     .min(4, '标题至少4个字')
     .max(TITLE_MAX, `标题最多${TITLE_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(noContact, CONTACT_MESSAGE),
-  description: z
-    .string()
+    .refine(hasNoContact, CONTACT_DETAILS_MESSAGE),
+  description: textSchema
     .trim()
     .max(DESCRIPTION_MAX, `描述最多${DESCRIPTION_MAX}字`)
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .refine(noContact, CONTACT_MESSAGE)
+    .refine(hasNoContact, CONTACT_DETAILS_MESSAGE)
     .default(''),
-  attrs: z.record(z.string().max(40), attributeValueSchema).default({}),
-  bindings: z.record(z.string().max(40), attributeValueSchema).default({}),
+  attrs: z.record(textSchema.max(40), attributeValueSchema).default({}),
+  bindings: z.record(textSchema.max(40), attributeValueSchema).default({}),
   guarantees: z.array(z.enum(compensationCodes)).max(compensationCodes.length).default([]),
   /** Keys returned by the upload tickets (only the seller's own uploads are accepted). */
   screenshots: z.array(storageKeySchema).max(20, '截图最多20张').default([]),
@@ -281,14 +277,12 @@ export const publishRequestSchema = z.object({
   original_price: amountSchema.refine((fen) => fen <= 100_000_000, '原价不能超过1000000元').optional(),
   bargain: z.boolean().default(false),
   urgent: z.boolean().default(false),
-  account_hint: z
-    .string()
+  account_hint: textSchema
     .trim()
     .max(100, '账号信息最多100字')
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .default(''),
-  private_note: z
-    .string()
+  private_note: textSchema
     .trim()
     .max(500, '备注最多500字')
     .refine(noControlCharacters, CONTROL_CHARACTER_MESSAGE)
@@ -320,17 +314,17 @@ export type MyGoodsItem = z.infer<typeof myGoodsItemSchema>;
 export const goodsPageSchema = pageSchema(goodsCardSchema);
 export const recommendQuerySchema = pageQuerySchema.extend({
   /** Listings like this one; without it, the home feed. */
-  goods_id: z.coerce.number().int().positive().optional(),
-  game_id: optionalInt,
+  goods_id: idQuerySchema.optional(),
+  game_id: idQuerySchema.optional(),
 });
-export const fromStoreQuerySchema = pageQuerySchema.extend({ goods_id: z.coerce.number().int().positive() });
+export const fromStoreQuerySchema = pageQuerySchema.extend({ goods_id: idQuerySchema });
 
 export const saveStatusSchema = z.object({ saved: z.boolean(), favourites: z.number().int() });
 
 /** GET /app/goods/yd/qrcode: a code that opens this listing on a phone; the page shows when it was scanned. */
 export const GOODS_QR_TTL_SECONDS = 300;
 export const goodsQrSchema = z.object({ ticket: z.string(), qr_content: z.string(), expires_at: z.string() });
-export const goodsQrStatusQuerySchema = z.object({ ticket: z.string().min(16).max(64) });
+export const goodsQrStatusQuerySchema = z.object({ ticket: textSchema.min(16).max(64) });
 export const goodsQrStatusSchema = z.object({
   state: z.enum(['waiting', 'scanned', 'expired']),
   scanned_at: z.string().nullable(),
@@ -376,16 +370,16 @@ export const commentTagLabels: Record<CommentTag, string> = {
 /** Comments are about a seller; goods_id narrows nothing but finds the seller of that listing. */
 export const commentTargetSchema = z
   .object({
-    seller_id: z.coerce.number().int().positive().optional(),
-    goods_id: z.coerce.number().int().positive().optional(),
+    seller_id: idQuerySchema.optional(),
+    goods_id: idQuerySchema.optional(),
   })
   .refine((value) => value.seller_id !== undefined || value.goods_id !== undefined, {
     message: '请指定卖家或商品',
     path: ['seller_id'],
   });
 export const commentListQuerySchema = pageQuerySchema.extend({
-  seller_id: z.coerce.number().int().positive().optional(),
-  goods_id: z.coerce.number().int().positive().optional(),
+  seller_id: idQuerySchema.optional(),
+  goods_id: idQuerySchema.optional(),
   tag: commentTagSchema.optional(),
 });
 export const commentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, textSchema } from './primitives.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { gameSchema, gameWithCountSchema } from './catalogue.ts';
 import { goodsCardSchema, SEARCH_KEYWORD_MAX } from './goods.ts';
@@ -49,8 +50,8 @@ export type HomeIndex = z.infer<typeof homeIndexSchema>;
 
 export const keywordQuerySchema = z.object({
   /** What the user has typed so far; without it only the hot keywords are answered. */
-  keyword: z.string().trim().max(SEARCH_KEYWORD_MAX).optional(),
-  game_id: z.coerce.number().int().positive().optional(),
+  keyword: textSchema.trim().max(SEARCH_KEYWORD_MAX).optional(),
+  game_id: idQuerySchema.optional(),
 });
 export const keywordSuggestionSchema = z.object({
   text: z.string(),
@@ -67,7 +68,7 @@ export type Keywords = z.infer<typeof keywordsSchema>;
 
 /** GET /app/home/hot/v2: hot listings (the v2 shape is a plain list of cards). */
 export const hotQuerySchema = z.object({
-  game_id: z.coerce.number().int().positive().optional(),
+  game_id: idQuerySchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const hotItemsSchema = z.object({ list: z.array(goodsCardSchema) });
@@ -89,9 +90,9 @@ export const topStoresSchema = z.object({ list: z.array(topStoreSchema) });
 export const topQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20) });
 
 export const intelligenceQuerySchema = pageQuerySchema.extend({
-  game_id: z.coerce.number().int().positive().optional(),
+  game_id: idQuerySchema.optional(),
   /** One article with its full content (the /forumDetails page). */
-  id: z.coerce.number().int().positive().optional(),
+  id: idQuerySchema.optional(),
 });
 export const intelligenceItemSchema = z.object({
   id: z.number().int(),
@@ -112,7 +113,7 @@ export const noticeListQuerySchema = pageQuerySchema.extend({
   category: z.enum(noticeCategories).optional(),
 });
 export const noticePageSchema = pageSchema(noticeSummarySchema);
-export const noticeDetailQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const noticeDetailQuerySchema = z.object({ id: idQuerySchema });
 
 /** GET /app/utils/area/data/v2: provinces and their cities, for address and location pickers. */
 export const cityNodeSchema = z.object({ code: z.string(), name: z.string() });

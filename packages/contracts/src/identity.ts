@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { requestText, textSchema } from './primitives.ts';
 
-export const phoneSchema = z
-  .string({ error: '请输入手机号' })
+export const phoneSchema = requestText('请输入手机号')
   .trim()
   .regex(/^1[3-9]\d{9}$/, '请输入正确的11位手机号');
 
@@ -24,8 +24,7 @@ export const smsResponseSchema = z.object({
 });
 export type SmsResponse = z.infer<typeof smsResponseSchema>;
 
-export const smsCodeSchema = z
-  .string({ error: '请输入验证码' })
+export const smsCodeSchema = requestText('请输入验证码')
   .trim()
   .regex(/^\d{6}$/, '请输入6位数字验证码');
 
@@ -81,7 +80,7 @@ export const qrTicketCreatedSchema = z.object({
 });
 export type QrTicketCreated = z.infer<typeof qrTicketCreatedSchema>;
 
-export const qrStatusQuerySchema = z.object({ ticket: z.string().min(16).max(128) });
+export const qrStatusQuerySchema = z.object({ ticket: textSchema.min(16).max(128) });
 export const qrStatusSchema = z.object({
   state: qrTicketStateSchema,
   /** Present once, on the poll that observes the approval. */
@@ -91,7 +90,7 @@ export type QrStatus = z.infer<typeof qrStatusSchema>;
 
 export const qrAuthActions = ['scan', 'confirm', 'cancel'] as const;
 export const qrAuthRequestSchema = z.object({
-  ticket: z.string().min(16, '二维码无效').max(128, '二维码无效'),
+  ticket: textSchema.min(16, '二维码无效').max(128, '二维码无效'),
   action: z.enum(qrAuthActions, { error: '不支持的操作' }),
 });
 export type QrAuthRequest = z.infer<typeof qrAuthRequestSchema>;

@@ -26,3 +26,5 @@ export * from './coupons.ts';
 export * from './wallet.ts';
 export * from './real-name.ts';
 export * from './payout-methods.ts';
+export * from './primitives.ts';
+export * from './contact-detector.ts';

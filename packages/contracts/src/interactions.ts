@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, idSchema } from './primitives.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { goodsCardSchema } from './goods.ts';
 import { goodsStatusSchema } from './goods-status.ts';
@@ -6,7 +7,7 @@ import { goodsStatusSchema } from './goods-status.ts';
 /** A user's favourites (收藏), footprints (足迹), visitors (访客) and followed stores (关注). */
 
 export const saveGoodsRequestSchema = z.object({
-  goods_id: z.number().int().positive(),
+  goods_id: idSchema,
   /** true saves, false removes; both are idempotent. */
   save: z.boolean(),
 });
@@ -35,14 +36,14 @@ export type Visitor = z.infer<typeof visitorSchema>;
 export const visitorPageSchema = pageSchema(visitorSchema);
 
 export const subscribeRequestSchema = z.object({
-  seller_id: z.number().int().positive(),
+  seller_id: idSchema,
   /** true follows the seller's store, false unfollows; both are idempotent. */
   follow: z.boolean(),
 });
 export const subscribeResultSchema = z.object({ following: z.boolean(), followers: z.number().int() });
 export const subscribeQuerySchema = pageQuerySchema.extend({
   /** Whether the current user follows this seller; without it, the page of followed stores. */
-  seller_id: z.coerce.number().int().positive().optional(),
+  seller_id: idQuerySchema.optional(),
 });
 export const followedStoreSchema = z.object({
   seller_id: z.number().int(),

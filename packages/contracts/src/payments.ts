@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestText, textSchema } from './primitives.ts';
 import { amountSchema } from './money.ts';
 import { phoneSchema } from './identity.ts';
 import { ErrorCodes } from './error-codes.ts';
@@ -72,8 +73,7 @@ export const RECHARGE_PRESET_AMOUNTS = ['10.00', '50.00', '100.00', '200.00', '5
 const channelSchema = z.enum(paymentChannels, { error: '请选择支付方式' });
 
 /** Where the cashier sends the user back: a path of this site only (no open redirect). */
-const returnPathSchema = z
-  .string()
+const returnPathSchema = textSchema
   .trim()
   .max(200, '返回地址过长')
   .regex(/^\/(?![/\\])[\w\-./?=&%]*$/, '返回地址无效')
@@ -91,8 +91,7 @@ export const rechargeProxyRequestSchema = rechargeExchangeRequestSchema.extend({
 });
 export type RechargeProxyRequest = z.input<typeof rechargeProxyRequestSchema>;
 
-export const orderNoSchema = z
-  .string({ error: '请提供充值订单号' })
+export const orderNoSchema = requestText('请提供充值订单号')
   .trim()
   .regex(/^R\d{8,32}$/, '充值订单号格式有误');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, requestText, textSchema } from './primitives.ts';
 import { payoutMethodTypes } from './withdrawals.ts';
 
 /** Payout methods (收款方式): where withdrawals are paid. SPEC §7 /app/user/settle/*. */
@@ -43,14 +44,12 @@ export function maskPayoutAccount(type: (typeof payoutMethodTypes)[number], acco
   return `${account.slice(0, 2)}***${account.slice(-2)}`;
 }
 
-const holderNameSchema = z
-  .string({ error: '请输入收款人姓名' })
+const holderNameSchema = requestText('请输入收款人姓名')
   .trim()
   .min(2, '请输入收款人的真实姓名')
   .max(40, '收款人姓名过长');
 /** A stored upload key of the user's (upload purpose payout_qr). */
-const qrImageSchema = z
-  .string()
+const qrImageSchema = textSchema
   .trim()
   .regex(/^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp)$/, '请重新上传收款码');
 
@@ -59,26 +58,20 @@ export const addPayoutMethodRequestSchema = z.discriminatedUnion(
   [
     z.object({
       type: z.literal('bank'),
-      account: z.string({ error: '请输入银行卡号' }).transform(normalizeCardNumber),
-      bank_name: z
-        .string({ error: '请输入开户银行' })
-        .trim()
-        .min(2, '请输入开户银行')
-        .max(30, '开户银行名称过长'),
+      account: requestText('请输入银行卡号').transform(normalizeCardNumber),
+      bank_name: requestText('请输入开户银行').trim().min(2, '请输入开户银行').max(30, '开户银行名称过长'),
       holder_name: holderNameSchema,
     }),
     z.object({
       type: z.literal('alipay'),
-      account: z
-        .string({ error: '请输入支付宝账号' })
+      account: requestText('请输入支付宝账号')
         .trim()
         .regex(alipayAccountPattern, '支付宝账号须为手机号或邮箱'),
       holder_name: holderNameSchema,
     }),
     z.object({
       type: z.literal('wechat'),
-      account: z
-        .string()
+      account: textSchema
         .trim()
         .regex(wechatIdPattern, '微信号为6-20位，以字母开头，可含字母、数字、下划线和减号')
         .optional(),
@@ -92,7 +85,7 @@ export type AddPayoutMethodRequest = z.input<typeof addPayoutMethodRequestSchema
 export type AddPayoutMethodBody = z.output<typeof addPayoutMethodRequestSchema>;
 
 export const payoutMethodIdRequestSchema = z.object({
-  id: z.coerce.number({ error: '收款方式编号无效' }).int('收款方式编号无效').positive('收款方式编号无效'),
+  id: coercedId('收款方式编号无效'),
 });
 export type PayoutMethodIdRequest = z.input<typeof payoutMethodIdRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestText } from './primitives.ts';
 import { phoneSchema, smsCodeSchema } from './identity.ts';
 import { ErrorCodes } from './error-codes.ts';
 import { defineProcess } from './process/engine.ts';
@@ -155,9 +156,8 @@ export const maskIdNumber = (idNumber: string) =>
 // Payloads.
 
 export const realNameRequestSchema = z.object({
-  name: z.string({ error: '请输入真实姓名' }).max(40, REAL_NAME_FORM_TEXT).transform(normalizeRealName),
-  id_number: z
-    .string({ error: '请输入身份证号码' })
+  name: requestText('请输入真实姓名').max(40, REAL_NAME_FORM_TEXT).transform(normalizeRealName),
+  id_number: requestText('请输入身份证号码')
     .max(40, idNumberProblemTexts.format)
     .transform(normalizeIdNumber),
 });

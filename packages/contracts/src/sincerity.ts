@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestText, textSchema } from './primitives.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { ErrorCodes } from './error-codes.ts';
 import { defineProcess } from './process/engine.ts';
@@ -202,11 +203,11 @@ export const sincerityHoldPageSchema = pageSchema(sincerityHoldSchema);
 
 export const sincerityPayRequestSchema = z.object({
   /** The level to reach; the shortfall is paid. */
-  level: z.string({ error: '请选择保证金档位' }).min(1, '请选择保证金档位').max(32),
+  level: requestText('请选择保证金档位').min(1, '请选择保证金档位').max(32),
 });
 export type SincerityPayRequest = z.infer<typeof sincerityPayRequestSchema>;
 export const recoverySincerityPayRequestSchema = z.object({
-  level: z.string().min(1).max(32).default('certified'),
+  level: textSchema.min(1).max(32).default('certified'),
 });
 
 export const sincerityPayResultSchema = z.object({

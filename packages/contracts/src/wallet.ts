@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, requestText, textSchema } from './primitives.ts';
 import { amountSchema } from './money.ts';
 import { phoneSchema } from './identity.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -98,9 +99,10 @@ export type BillDirection = (typeof billDirections)[number];
 // ---------------------------------------------------------------------------------------------
 
 /** A month in China time, "2026-11". */
-export const billMonthSchema = z
-  .string({ error: '请选择月份' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM，例如 2026-11');
+export const billMonthSchema = requestText('请选择月份').regex(
+  /^\d{4}-(0[1-9]|1[0-2])$/,
+  '月份格式应为 YYYY-MM，例如 2026-11',
+);
 
 const signedAmount = z.string().describe('元，带符号：收入为正、支出为负，如 "-12.50"');
 const amountString = z.string().describe('元，两位小数，如 "12.50"');
@@ -160,7 +162,7 @@ export const billListSchema = pageSchema(billItemSchema).extend({
 export type BillList = z.infer<typeof billListSchema>;
 
 export const billDetailQuerySchema = z.object({
-  id: z.coerce.number({ error: '账单编号无效' }).int('账单编号无效').positive('账单编号无效'),
+  id: coercedId('账单编号无效'),
 });
 
 export const billDetailSchema = billItemSchema.extend({
@@ -250,7 +252,7 @@ export type TransferMain = z.infer<typeof transferMainSchema>;
 export const transferRequestSchema = z.object({
   phone: phoneSchema,
   amount: amountSchema,
-  remark: z.string().trim().max(TRANSFER_REMARK_MAX, `备注不能超过${TRANSFER_REMARK_MAX}个字`).optional(),
+  remark: textSchema.trim().max(TRANSFER_REMARK_MAX, `备注不能超过${TRANSFER_REMARK_MAX}个字`).optional(),
 });
 export type TransferRequest = z.input<typeof transferRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedId, textSchema } from './primitives.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema } from './pagination.ts';
 import { ErrorCodes } from './error-codes.ts';
@@ -139,11 +140,11 @@ export type PayoutMethodSummary = z.infer<typeof payoutMethodSummarySchema>;
  * amounts beyond a safe integer of fen instead of refusing them.
  */
 const boundedAmountSchema = z
-  .union([z.string(), z.number()])
+  .union([textSchema, z.number()])
   .refine((value) => (String(value).trim().split('.')[0] ?? '').length <= 12, { message: '金额过大' })
   .pipe(amountSchema);
 
-const idSchema = z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效');
+const idSchema = coercedId();
 
 export const withdrawalFeeRuleSchema = z.object({
   rate_bp: z.number().int(),
@@ -236,7 +237,7 @@ export const autoWithdrawalSettingsSchema = z.object({
 });
 export type AutoWithdrawalSettings = z.infer<typeof autoWithdrawalSettingsSchema>;
 
-const zeroOrAmount = z.union([z.string(), z.number()]).transform((value, ctx) => {
+const zeroOrAmount = z.union([textSchema, z.number()]).transform((value, ctx) => {
   const text = String(value).trim();
   if (text === '0' || text === '0.0' || text === '0.00') return 0;
   const parsed = boundedAmountSchema.safeParse(text);
@@ -298,12 +299,12 @@ export type StaffWithdrawalDetail = z.infer<typeof staffWithdrawalDetailSchema>;
 export const staffHandleRequestSchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ id: idSchema, action: z.literal('approve'), remark: z.string().trim().max(200).default('') }),
+    z.object({ id: idSchema, action: z.literal('approve'), remark: textSchema.trim().max(200).default('') }),
     z.object({
       id: idSchema,
       action: z.literal('reject'),
       reason_code: z.enum(rejectCodes, { error: '请选择驳回原因' }),
-      remark: z.string().trim().max(200, '备注最多200字').default(''),
+      remark: textSchema.trim().max(200, '备注最多200字').default(''),
     }),
   ],
   { error: '请选择通过或驳回' },

@@ -20,6 +20,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Every request: the device signature header is decrypted (unknown device when it cannot be).
  * Routes with `config.auth` get the session resolved; a rotated token goes back in `authorization`.
+ * The session is checked before the body is validated (preValidation): SPEC §8 has a caller without
+ * a session hear 400/401/402, not a validation error about a body it could not send anyway.
  */
 export const authPlugin = fp<{ sessions: SessionService }>(
   (app, options, done) => {
@@ -33,7 +35,7 @@ export const authPlugin = fp<{ sessions: SessionService }>(
       }
     });
 
-    app.addHook('preHandler', async (request, reply) => {
+    app.addHook('preValidation', async (request, reply) => {
       const mode = request.routeOptions.config.auth;
       if (!mode) return;
       const token = bearerToken(request.headers.authorization);

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCodes, messageFor, type Envelope, type ErrorCode } from '@haoshi/contracts';
@@ -32,6 +34,42 @@ export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
     err_code: ErrorCodes.ROUTE_NOT_FOUND,
     message: `${messageFor(ErrorCodes.ROUTE_NOT_FOUND)}（${request.method} ${request.url.split('?')[0]}）`,
   });
+}
+
+/** Fastify's own refusals before a route is found (a path that is not valid URL encoding…). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.warn({ err: error }, 'framework refused the request');
+  reply.header('x-request-id', request.id);
+  void send(reply, 400, {
+    err_code: ErrorCodes.MALFORMED_REQUEST,
+    message: messageFor(ErrorCodes.MALFORMED_REQUEST),
+  });
+}
+
+const connectionErrors: Record<string, { status: number; code: ErrorCode }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, code: ErrorCodes.HEADERS_TOO_LARGE },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: ErrorCodes.REQUEST_TIMEOUT },
+};
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers too large, an invalid
+ * Content-Length, a broken request line): the answer is written on the socket, still as an envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code } = connectionErrors[error.code ?? ''] ?? {
+    status: 400,
+    code: ErrorCodes.MALFORMED_REQUEST,
+  };
+  const body = JSON.stringify({ err_code: code, message: messageFor(code) } satisfies Envelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** One place maps every failure to the envelope of DESIGN §3. */

@@ -36,7 +36,10 @@ const base: EnvironmentInput = {
   standalone: false,
   screenHeight: 800,
   innerHeight: 800,
+  bridges: { android: false, ios: false },
 };
+const androidApp = { bridges: { android: true, ios: false } };
+const iosApp = { bridges: { android: false, ios: true } };
 
 type Row = [name: string, input: Partial<EnvironmentInput>, expected: ClientEnvironment];
 
@@ -48,17 +51,17 @@ const matrix: Row[] = [
   ],
   [
     'Android app, JSON header',
-    { search: `?header=${jsonHeader}&pkg=app_mhb&sb_h=24` },
+    { search: `?header=${jsonHeader}&pkg=app_mhb&sb_h=24`, ...androidApp },
     { channel: 1, isNative: true, headerValues: nativeHeader, pkg: 'app_mhb', statusBarHeight: 24 },
   ],
   [
     'iOS app, base64 header',
-    { search: `?header=${base64Header}`, userAgent: IOS_UA },
+    { search: `?header=${base64Header}`, userAgent: IOS_UA, ...iosApp },
     { channel: 2, isNative: true, headerValues: nativeHeader, pkg: 'app_thh', statusBarHeight: 0 },
   ],
   [
     'native app, unreadable header',
-    { search: '?header=%%%' },
+    { search: '?header=%%%', ...androidApp },
     { channel: 1, isNative: true, headerValues: {}, pkg: 'app_thh', statusBarHeight: 0 },
   ],
   [
@@ -68,8 +71,24 @@ const matrix: Row[] = [
   ],
   [
     'header wins over isHm',
-    { search: `?isHm=1&header=${jsonHeader}`, userAgent: HARMONY_UA },
+    { search: `?isHm=1&header=${jsonHeader}`, userAgent: HARMONY_UA, ...iosApp },
     { channel: 2, isNative: true, headerValues: nativeHeader, pkg: 'app_thh', statusBarHeight: 0 },
+  ],
+  // Issue 9 E.1: the same links opened in a plain browser (no app bridge) change nothing.
+  [
+    'plain Android browser: a header link is ignored',
+    { search: `?header=${jsonHeader}&pkg=app_mhb` },
+    { channel: 6, isNative: false, headerValues: { Os: '4' }, pkg: 'app_mhb', statusBarHeight: 0 },
+  ],
+  [
+    'plain iOS browser: a header link is ignored',
+    { search: `?header=${base64Header}`, userAgent: IOS_UA },
+    { channel: 6, isNative: false, headerValues: { Os: '4' }, pkg: 'app_thh', statusBarHeight: 0 },
+  ],
+  [
+    'an Android user agent with only an iOS bridge is not the Android app',
+    { search: `?header=${jsonHeader}`, ...iosApp },
+    { channel: 6, isNative: false, headerValues: { Os: '4' }, pkg: 'app_thh', statusBarHeight: 0 },
   ],
   [
     'isHm other than 1 is H5',
@@ -134,13 +153,25 @@ describe('parseHeaderParam', () => {
   });
 });
 
-function fakeWindow(search: string, userAgent = ANDROID_UA): Window {
+const addresses: string[] = [];
+
+/** A window of the Android app (its bridge injected) unless `browser` says a plain browser. */
+function fakeWindow(search: string, userAgent = ANDROID_UA, browser = false): Window {
+  const app =
+    userAgent === IOS_UA
+      ? { webkit: { messageHandlers: { login: { postMessage: () => {} } } } }
+      : { HaoshiAndroid: {} };
   return {
-    location: { search },
+    location: { search, pathname: '/wallet', hash: '' },
     navigator: { userAgent },
     screen: { height: 800 },
     innerHeight: 800,
     document,
+    history: {
+      state: null,
+      replaceState: (_state: unknown, _title: string, url: string) => addresses.push(url),
+    },
+    ...(browser ? {} : app),
   } as unknown as Window;
 }
 
@@ -174,6 +205,18 @@ describe('initClientEnvironment', () => {
     writeHeaderSign({ Authorization: 'old' });
     initClientEnvironment(fakeWindow(`?header=${jsonHeader}`));
     expect(readHeaderSign().Authorization).toBe('native-token');
+  });
+
+  it('in a plain browser a header link neither logs in nor sets headers, and leaves the address', () => {
+    writeHeaderSign({ Authorization: 'victim-token', Os: '4' });
+    const attacker = encodeURIComponent(JSON.stringify({ Authorization: 'attacker-token', 'x-evil': '1' }));
+    for (const userAgent of [ANDROID_UA, IOS_UA]) {
+      addresses.length = 0;
+      initClientEnvironment(fakeWindow(`?header=${attacker}&pkg=app_thh`, userAgent, true));
+      expect(readHeaderSign()).toEqual({ Authorization: 'victim-token', Os: '4' });
+      expect(isNativeApp()).toBe(false);
+      expect(addresses).toEqual(['/wallet?pkg=app_thh']);
+    }
   });
 
   it('keeps this tab’s earlier detection on a reload without start parameters', () => {

@@ -1,6 +1,7 @@
 import type { PackageId } from '@haoshi/contracts';
 import { storedPackageOf } from './brands';
 import { base64ToUtf8 } from './base64';
+import { detectNativeBridges, type NativeBridges } from './native-bridge/presence';
 import {
   readHeaderSign,
   readSessionItem,
@@ -44,6 +45,8 @@ export interface EnvironmentInput {
   standalone: boolean;
   screenHeight: number;
   innerHeight: number;
+  /** The host app bridges present in the page: the proof that a `header` parameter came from an app. */
+  bridges: NativeBridges;
 }
 
 export interface ClientEnvironment {
@@ -77,8 +80,20 @@ export function parseHeaderParam(raw: string): HeaderSign {
   }
 }
 
-function detectChannel(params: URLSearchParams, userAgent: string): AccessChannel {
-  if (params.has('header')) return /Android/i.test(userAgent) ? AccessChannel.ANDROID : AccessChannel.IOS;
+/**
+ * SPEC §4: a `header` parameter means a native app (Android or iOS by user agent). It is honoured
+ * only when that app's bridge is in the page: a link opened in a plain browser also carries the
+ * parameter, and must not log the reader into someone else's account nor set any header (login CSRF).
+ */
+function nativeChannelOf(params: URLSearchParams, input: EnvironmentInput): AccessChannel | undefined {
+  if (!params.has('header')) return undefined;
+  if (/Android/i.test(input.userAgent)) return input.bridges.android ? AccessChannel.ANDROID : undefined;
+  return input.bridges.ios ? AccessChannel.IOS : undefined;
+}
+
+function detectChannel(params: URLSearchParams, input: EnvironmentInput): AccessChannel {
+  const native = nativeChannelOf(params, input);
+  if (native !== undefined) return native;
   return params.get('isHm') === '1' ? AccessChannel.HARMONY : AccessChannel.H5;
 }
 
@@ -95,8 +110,8 @@ function detectStatusBarHeight(params: URLSearchParams, input: EnvironmentInput)
 /** SPEC §4 channel detection, as a pure function of what the page sees at start. */
 export function detectEnvironment(input: EnvironmentInput): ClientEnvironment {
   const params = new URLSearchParams(input.search);
-  const header = params.get('header');
-  const channel = detectChannel(params, input.userAgent);
+  const header = nativeChannelOf(params, input) === undefined ? null : params.get('header');
+  const channel = detectChannel(params, input);
   return {
     channel,
     isNative: nativeChannels.has(channel),
@@ -107,6 +122,14 @@ export function detectEnvironment(input: EnvironmentInput): ClientEnvironment {
 }
 
 const environmentParams = ['header', 'isHm', 'pkg', 'sb_h'];
+
+/** A refused `header` parameter leaves the address, so that it is neither shared on nor reloaded. */
+function dropHeaderParam(win: Window, params: URLSearchParams): void {
+  params.delete('header');
+  const search = params.toString();
+  const { pathname, hash } = win.location;
+  win.history.replaceState(win.history.state, '', `${pathname}${search ? `?${search}` : ''}${hash}`);
+}
 
 function isStandalone(win: Window): boolean {
   const iosStandalone = (win.navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -132,15 +155,16 @@ export function initClientEnvironment(win: Window = window): void {
   const params = new URLSearchParams(win.location.search);
   const hasParams = environmentParams.some((name) => params.has(name));
   if (hasParams || readSessionItem(STORAGE_KEYS.softwareType) === undefined) {
-    storeEnvironment(
-      detectEnvironment({
-        search: win.location.search,
-        userAgent: win.navigator.userAgent,
-        standalone: isStandalone(win),
-        screenHeight: win.screen.height,
-        innerHeight: win.innerHeight,
-      }),
-    );
+    const env = detectEnvironment({
+      search: win.location.search,
+      userAgent: win.navigator.userAgent,
+      standalone: isStandalone(win),
+      screenHeight: win.screen.height,
+      innerHeight: win.innerHeight,
+      bridges: detectNativeBridges(win as Window & Parameters<typeof detectNativeBridges>[0]),
+    });
+    storeEnvironment(env);
+    if (params.has('header') && !env.isNative) dropHeaderParam(win, params);
   }
   win.document.documentElement.style.setProperty(STATUS_BAR_CSS_VAR, `${getStatusBarHeight()}px`);
 }

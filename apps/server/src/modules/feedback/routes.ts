@@ -11,6 +11,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 import { fetchPage } from '../../lib/page.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -44,6 +45,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
     async (request) => {
       const userId = requireAuth(request).user.id;
       const row = await app.db.transaction(async (tx) => {
+        await lockForTransaction(tx, `feedback:${userId}`);
         const [today] = await tx
           .select({ value: count() })
           .from(feedback)

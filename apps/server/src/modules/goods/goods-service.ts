@@ -16,9 +16,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { addSeconds } from '../../lib/time.ts';
+import { addSeconds, chinaDay } from '../../lib/time.ts';
 import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
-import { goods, goodsQrTickets, stores } from './tables.ts';
+import { goods, goodsQrTickets, goodsViewMarks, stores } from './tables.ts';
 import { goodsRow, type GoodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
 import { isPublic, isSaved, recordVisit } from './interaction-service.ts';
@@ -27,7 +27,12 @@ import { sellerCard } from './store-service.ts';
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
 export interface GoodsService {
-  detail(goodsId: number, viewerId: number | undefined, qrTicket: string | undefined): Promise<GoodsDetail>;
+  /** `viewer` identifies the reader for counting views once a day: the user, else the address (viewer.ts). */
+  detail(
+    goodsId: number,
+    viewer: { userId: number | undefined; key: string },
+    qrTicket: string | undefined,
+  ): Promise<GoodsDetail>;
   data(goodsId: number, userId: number): Promise<GoodsData>;
   report(goodsId: number): Promise<ReportData>;
   createQr(goodsId: number): Promise<{ ticket: string; qr_content: string; expires_at: string }>;
@@ -121,17 +126,27 @@ export function createGoodsService(options: {
   return {
     visible,
 
-    async detail(goodsId, viewerId, qrTicket) {
+    async detail(goodsId, viewer, qrTicket) {
+      const viewerId = viewer.userId;
       const row = await goodsRow(db, goodsId);
       const mine = row !== undefined && row.sellerId === viewerId;
       if (!row || (!isPublic(row.status) && !mine)) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
       const entry = await catalogue.entry(row.gameId);
+      let viewCounted = false;
       if (!mine) {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(goods)
-            .set({ views: sql`${goods.views} + 1`, heat: sql`${goods.heat} + 1` })
-            .where(eq(goods.id, row.id));
+        viewCounted = await db.transaction(async (tx) => {
+          // At most one view per viewer, listing and China day; the unique key settles parallel requests.
+          const counted = await tx
+            .insert(goodsViewMarks)
+            .values({ goodsId: row.id, viewer: viewer.key, day: chinaDay(now()), createdAt: now() })
+            .onConflictDoNothing()
+            .returning({ goodsId: goodsViewMarks.goodsId });
+          if (counted.length > 0) {
+            await tx
+              .update(goods)
+              .set({ views: sql`${goods.views} + 1`, heat: sql`${goods.heat} + 1` })
+              .where(eq(goods.id, row.id));
+          }
           if (viewerId !== undefined) await recordVisit(tx, viewerId, row.id, row.sellerId, now());
           if (qrTicket) {
             await tx
@@ -145,6 +160,7 @@ export function createGoodsService(options: {
                 ),
               );
           }
+          return counted.length > 0;
         });
       }
       const [seller, saved, [store], lookup] = await Promise.all([
@@ -158,7 +174,7 @@ export function createGoodsService(options: {
           ...row,
           cover: row.screenshots[0] ?? null,
           storeName: store?.name ?? '',
-          views: mine ? row.views : row.views + 1,
+          views: viewCounted ? row.views + 1 : row.views,
         },
         lookup,
         imageUrl,

@@ -26,6 +26,7 @@ import { toCard, type ImageUrl } from './goods-cards.ts';
 import { goodsDataOf } from './goods-service.ts';
 import { deriveFields, rankScoreOf, type ListingSource } from './listing-fields.ts';
 import { ensureStore } from './store-service.ts';
+import { verifiedContentChanged } from './verified-content.ts';
 
 export type PublishInput = z.output<typeof publishRequestSchema>;
 
@@ -185,12 +186,24 @@ export function createPublishService(options: {
         await uploads.confirmOwned(
           tx,
           user.id,
+          'goods_screenshot',
           input.screenshots.filter((key) => !known.has(key)),
         );
         await ensureStore(tx, user.id, user.nickname);
-        const screenshotsChanged =
-          existing !== undefined && existing.screenshots.join('\n') !== input.screenshots.join('\n');
-        const verified = Boolean(existing?.verifiedAt) && !screenshotsChanged;
+        const verified =
+          existing !== undefined &&
+          existing.verifiedAt !== null &&
+          !verifiedContentChanged(existing, {
+            gameId: input.game_id,
+            platform: input.platform,
+            partitionId: input.partition_id,
+            title: input.title,
+            description: input.description,
+            attrs: input.attrs,
+            bindings: input.bindings,
+            screenshots: input.screenshots,
+            price: input.price,
+          });
         const derived = deriveFields({ ...input, partitionName: partitionText, verified }, entry);
         const values = {
           sellerId: user.id,

@@ -32,6 +32,7 @@ import type { SearchService } from './search-service.ts';
 import type { GoodsService } from './goods-service.ts';
 import type { InteractionService } from './interaction-service.ts';
 import type { CommentService } from './comment-service.ts';
+import { viewerOf } from './viewer.ts';
 
 /** Fastify sends a string with a JSON content type as it is; the type provider only knows the object. */
 const preSerialised = (json: string) =>
@@ -96,7 +97,7 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ services: GoodsRouteServices }
       },
     },
     async (request) =>
-      ok(await goods.detail(request.query.goods_id, request.auth?.user.id, request.query.qr_ticket)),
+      ok(await goods.detail(request.query.goods_id, viewerOf(request), request.query.qr_ticket)),
   );
 
   app.get(

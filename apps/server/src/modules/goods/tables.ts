@@ -174,6 +174,24 @@ export const goodsFavourites = pgTable(
   ],
 );
 
+/**
+ * One row per viewer (user, else signed device, else address), listing and China day: a view is
+ * counted only when its row is new, so repeating a request does not inflate views and the heat sort.
+ * Rows of past days are only history; a periodic job may delete them.
+ */
+export const goodsViewMarks = pgTable(
+  'goods_view_marks',
+  {
+    goodsId: bigint('goods_id', { mode: 'number' })
+      .notNull()
+      .references(() => goods.id),
+    viewer: text('viewer').notNull(),
+    day: text('day').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.goodsId, table.viewer, table.day] })],
+);
+
 /** Footprints (足迹) of a viewer, which are also the visitors (访客) of the seller. */
 export const goodsFootprints = pgTable(
   'goods_footprints',

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { hmac, randomToken } from '../../lib/crypto.ts';
 import { addSeconds } from '../../lib/time.ts';
@@ -109,7 +109,15 @@ export function createSessionService(deps: SessionServiceDeps) {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
-  return { create, authenticate, revoke, revokeAllOf };
+  /** Ends every session of the user but `keepSessionId` (the caller's own), in the caller's transaction. */
+  async function revokeOthersOf(executor: Executor, userId: number, keepSessionId: number): Promise<void> {
+    await executor
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+  }
+
+  return { create, authenticate, revoke, revokeAllOf, revokeOthersOf };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

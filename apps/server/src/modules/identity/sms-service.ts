@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import {
   ErrorCodes,
   SMS_CODE_TTL_SECONDS,
@@ -11,6 +11,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 import { hmac, randomDigits, safeEqual } from '../../lib/crypto.ts';
 import { addSeconds, startOfChinaDay } from '../../lib/time.ts';
 import type { SmsProvider } from './sms-provider.ts';
@@ -31,8 +32,7 @@ export function createSmsService(deps: SmsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const hashCode = (phone: string, scene: string, code: string) =>
     hmac(deps.secret, `${phone}|${scene}|${code}`);
-  const lockPhone = (executor: Executor, phone: string) =>
-    executor.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + phone}))`);
+  const lockPhone = (executor: Executor, phone: string) => lockForTransaction(executor, `sms:${phone}`);
 
   async function sendCode(input: { phone: string; scene: SmsScene; ip: string }): Promise<SmsResponse> {
     return deps.db.transaction(async (tx) => {
@@ -61,6 +61,9 @@ export function createSmsService(deps: SmsServiceDeps) {
         .where(and(eq(smsCodes.phone, input.phone), gte(smsCodes.createdAt, dayStart)));
       if ((phoneCount?.value ?? 0) >= SMS_DAILY_LIMIT_PER_PHONE)
         throw new AppError(ErrorCodes.SMS_PHONE_DAILY_LIMIT);
+      // Parallel sends to different phones from one address would each see the address under its cap.
+      // Always taken after the phone's lock, so the two locks cannot deadlock.
+      await lockForTransaction(tx, `sms:ip:${input.ip}`);
       const [ipCount] = await tx
         .select({ value: count() })
         .from(smsCodes)

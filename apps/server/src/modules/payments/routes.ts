@@ -93,7 +93,13 @@ export const rechargeRoutes: FastifyPluginAsyncZod<{
   app.post(
     paymentPaths.rechargeProxy,
     {
-      config: { auth: 'required', idempotent: true },
+      // The answer tells whether a phone has an account (the payer must learn that the phone cannot
+      // receive): limited per address like the login calls and the wallet transfer lookup.
+      config: {
+        auth: 'required',
+        idempotent: true,
+        rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['recharge'],
         summary: '代充：为另一位已注册用户（按手机号）充值（支持 Idempotency-Key）',

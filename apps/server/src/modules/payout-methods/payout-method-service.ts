@@ -111,14 +111,19 @@ export function createPayoutMethodService(deps: PayoutMethodServiceDeps) {
   const lockUser = (tx: Executor, userId: number) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-methods:${userId}`}))`);
 
-  /** The upload must be this user's, stored and checked (the built-in provider's PUT marks it used). */
+  /**
+   * The upload must be this user's, stored and checked (the built-in provider's PUT marks it used),
+   * and made for a payout code: a listing screenshot or an avatar is refused.
+   */
   async function assertOwnUpload(tx: Executor, userId: number, key: string): Promise<void> {
     const [upload] = await tx
-      .select({ usedAt: uploadTickets.usedAt })
+      .select({ usedAt: uploadTickets.usedAt, purpose: uploadTickets.purpose })
       .from(uploadTickets)
       .where(and(eq(uploadTickets.key, key), eq(uploadTickets.userId, userId)));
     if (!upload?.usedAt)
       throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND, '收款码未上传成功，请重新上传', { field: 'qr_image' });
+    if (upload.purpose !== 'payout_qr')
+      throw new AppError(ErrorCodes.UPLOAD_PURPOSE_MISMATCH, '请上传收款码图片', { field: 'qr_image' });
   }
 
   async function list(userId: number): Promise<PayoutMethodList> {

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { ErrorCodes, type BindStatus, type SmsResponse } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SessionService } from '../identity/session-service.ts';
 import type { SmsService } from '../identity/sms-service.ts';
 import { users } from '../identity/tables.ts';
 import { maskPhone } from '../identity/user-service.ts';
@@ -11,12 +12,13 @@ import { phoneBindingChanges, realNameVerifications } from './tables.ts';
 export interface PhoneBindingDeps {
   db: Database;
   sms: SmsService;
+  sessions: SessionService;
   now: () => Date;
 }
 
 /** Binding (or changing) the account's phone: a code to the new phone proves it is the user's. */
 export function createPhoneBindingService(deps: PhoneBindingDeps) {
-  const { db, sms, now } = deps;
+  const { db, sms, sessions, now } = deps;
 
   const phoneOf = async (executor: Executor, userId: number) =>
     (await executor.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? '';
@@ -55,7 +57,16 @@ export function createPhoneBindingService(deps: PhoneBindingDeps) {
     return sms.sendCode({ phone, scene: 'bind_phone', ip });
   }
 
-  async function bind(userId: number, phone: string, code: string): Promise<BindStatus> {
+  /**
+   * A new phone is a new login credential: every other session of the user ends in the same
+   * transaction (whoever held the old phone's sessions is out); the caller's own session stays.
+   */
+  async function bind(
+    caller: { userId: number; sessionId: number },
+    phone: string,
+    code: string,
+  ): Promise<BindStatus> {
+    const { userId } = caller;
     const failure = await db.transaction(async (tx) => {
       // consumeCode holds the phone's lock until commit, so two accounts cannot bind one phone.
       const check = await sms.consumeCode(tx, { phone, scene: 'bind_phone', code });
@@ -68,6 +79,7 @@ export function createPhoneBindingService(deps: PhoneBindingDeps) {
         newPhoneMasked: maskPhone(phone),
         createdAt: now(),
       });
+      await sessions.revokeOthersOf(tx, userId, caller.sessionId);
       return undefined;
     });
     if (failure) throw failure;

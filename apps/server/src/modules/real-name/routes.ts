@@ -10,17 +10,19 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import type { SessionService } from '../identity/session-service.ts';
 import type { SmsService } from '../identity/sms-service.ts';
 import { createPhoneBindingService } from './phone-binding-service.ts';
 import { realNameServiceFor } from './real-name-service.ts';
 
 /** Real-name verification (4301) and phone binding (4302) of the signed-in user. */
-export const realNameRoutes: FastifyPluginAsyncZod<{ now: () => Date; sms: SmsService }> = async (
-  app,
-  { now, sms },
-) => {
+export const realNameRoutes: FastifyPluginAsyncZod<{
+  now: () => Date;
+  sms: SmsService;
+  sessions: SessionService;
+}> = async (app, { now, sms, sessions }) => {
   const realName = realNameServiceFor(app, now);
-  const phoneBinding = createPhoneBindingService({ db: app.db, sms, now });
+  const phoneBinding = createPhoneBindingService({ db: app.db, sms, sessions, now });
   const authRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
 
   app.get(
@@ -94,7 +96,8 @@ export const realNameRoutes: FastifyPluginAsyncZod<{ now: () => Date; sms: SmsSe
     },
     async (request) => {
       const { phone, code } = request.body;
-      return ok(await phoneBinding.bind(requireAuth(request).user.id, phone, code));
+      const { user, sessionId } = requireAuth(request);
+      return ok(await phoneBinding.bind({ userId: user.id, sessionId }, phone, code));
     },
   );
 };

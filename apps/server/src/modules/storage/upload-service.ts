@@ -50,10 +50,16 @@ export interface UploadService {
     body: unknown,
   ): Promise<StoredUpload>;
   /**
-   * Refuses unless every key is an upload of this user that is stored and checked. With S3 the first
-   * use fetches the object, checks and re-encodes it (the store could not look inside the bytes).
+   * Refuses unless every key is an upload of this user, made for this purpose (a screenshot ticket
+   * does not make a payout code), that is stored and checked. With S3 the first use fetches the
+   * object, checks and re-encodes it (the store could not look inside the bytes).
    */
-  confirmOwned(executor: Executor, userId: number, keys: readonly string[]): Promise<void>;
+  confirmOwned(
+    executor: Executor,
+    userId: number,
+    purpose: UploadPurpose,
+    keys: readonly string[],
+  ): Promise<void>;
 }
 
 const monthFolder = (now: Date) => `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -171,7 +177,7 @@ export function createUploadService(options: {
       });
     },
 
-    async confirmOwned(executor, userId, keys) {
+    async confirmOwned(executor, userId, purpose, keys) {
       if (keys.length === 0) return;
       const unique = [...new Set(keys)];
       const rows = await executor
@@ -179,6 +185,7 @@ export function createUploadService(options: {
         .from(uploadTickets)
         .where(and(eq(uploadTickets.userId, userId), inArray(uploadTickets.key, unique)));
       if (rows.length !== unique.length) throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND);
+      if (rows.some((row) => row.purpose !== purpose)) throw new AppError(ErrorCodes.UPLOAD_PURPOSE_MISMATCH);
       for (const row of rows) {
         if (row.usedAt) continue;
         if (provider.kind === 'local') throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND);

@@ -135,6 +135,20 @@ describe('wizard steps', () => {
     expect(stepErrors('details', complete, properties, none)).toEqual({});
   });
 
+  it('warns of disguised contact details before the server refuses them', () => {
+    const disguised = {
+      ...complete,
+      title: '王者荣耀 加微\u200b信',
+      description: '一三八 一二三四 五六七八',
+    };
+    expect(stepErrors('details', disguised, properties, none)).toEqual({
+      title: '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通',
+      description: '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通',
+    });
+    const innocent = { ...complete, title: '王者荣耀 V10 贵族', description: '100级 皮肤138个 QQ区' };
+    expect(stepErrors('details', innocent, properties, none)).toEqual({});
+  });
+
   it('saves a draft with only what the server needs', () => {
     expect(draftSaveErrors({ ...complete, attrs: {}, bindings: {} })).toEqual({});
     expect(draftSaveErrors({ ...emptyDraft(1), title: '标题够长' })).toEqual({

@@ -1,4 +1,10 @@
-import { TITLE_MAX, validateListingProperties, type PublishProperties } from '@haoshi/contracts';
+import {
+  CONTACT_DETAILS_MESSAGE,
+  findContact,
+  TITLE_MAX,
+  validateListingProperties,
+  type PublishProperties,
+} from '@haoshi/contracts';
 import { publishMessages as text } from '../messages';
 import { yuanToFen, type PublishDraft } from './publish-draft';
 
@@ -58,6 +64,9 @@ function detailErrors(draft: PublishDraft): Record<string, string> {
   const title = draft.title.trim();
   if (title.length < 4) errors.title = text.titleTooShort;
   else if (title.length > TITLE_MAX) errors.title = text.titleTooLong(TITLE_MAX);
+  // The server's contact detector, run here so the seller hears it before submitting.
+  else if (findContact(title)) errors.title = CONTACT_DETAILS_MESSAGE;
+  if (findContact(draft.description)) errors.description = CONTACT_DETAILS_MESSAGE;
   const price = yuanToFen(draft.price);
   if (price === undefined) errors.price = text.priceInvalid;
   else if (price > PRICE_MAX_FEN) errors.price = text.priceTooHigh;
