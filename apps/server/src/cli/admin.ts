@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { AdminCommandError, createAdminService } from '../modules/admin/admin-service.ts';
+import { AdminCommandError, createAdminService } from '../modules/admin/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

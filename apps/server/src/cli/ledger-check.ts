@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.ts';
+import { checkLedger, formatLedgerReport } from '../modules/ledger/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@haoshi/contracts';
 import type { Database } from './client.ts';
-import { userRoles, users } from '../modules/identity/tables.ts';
+import { grantRole, upsertNamedUser } from '../modules/identity/index.ts';
 import { loadConfig } from '../config.ts';
-import { seedListingsDemo } from '../modules/goods/demo-seed.ts';
-import { createStorage } from '../modules/storage/storage-factory.ts';
-import type { StorageProvider } from '../modules/storage/storage-provider.ts';
+import { seedListingsDemo } from '../modules/goods/index.ts';
+import { seedHomeDemo } from '../modules/home/index.ts';
+import { createStorage, type StorageProvider } from '../modules/storage/index.ts';
 
 /** On-sale demo listings on first start (issue 3 asks for at least 3,000). */
 export const DEMO_GOODS = 3000;
@@ -35,16 +35,8 @@ export async function seedDemoData(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     for (const staff of demoStaff) {
-      const [user] = await tx
-        .insert(users)
-        .values({ phone: staff.phone, nickname: staff.nickname })
-        .onConflictDoUpdate({ target: users.phone, set: { nickname: staff.nickname } })
-        .returning({ id: users.id });
-      if (!user) continue;
-      await tx
-        .insert(userRoles)
-        .values(staff.roles.map((role) => ({ userId: user.id, role })))
-        .onConflictDoNothing();
+      const userId = await upsertNamedUser(tx, staff.phone, staff.nickname);
+      for (const role of staff.roles) await grantRole(tx, userId, role);
     }
   });
   const started = performance.now();
@@ -54,6 +46,7 @@ export async function seedDemoData(
     storage,
     now: new Date(),
   });
+  await seedHomeDemo(db, { storage, now: new Date() });
   log.info(
     `demo data ready (${demoStaff.length} staff accounts, ${listings.total} demo listings, ${listings.created} new, ${Math.round(performance.now() - started)} ms)`,
   );
