@@ -108,7 +108,12 @@ export async function ensureUsers(
 
 /** The latest messages the built-in SMS provider wrote for a phone (dev outbox). */
 export const recentSmsOf = (executor: Executor, phone: string, limit: number) =>
-  executor.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(limit);
+  executor
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(limit);
 
 /** The account of a phone with this nickname (created, or renamed when it exists); returns its id. */
 export async function upsertNamedUser(executor: Executor, phone: string, nickname: string): Promise<number> {

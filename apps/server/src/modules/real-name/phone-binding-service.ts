@@ -20,7 +20,8 @@ export function createPhoneBindingService(deps: PhoneBindingDeps) {
     const current = await phoneOf(executor, userId);
     if (current === phone)
       throw new AppError(ErrorCodes.PHONE_SAME_AS_CURRENT, undefined, { field: 'phone' });
-    if (await phoneTakenByOther(executor, phone, userId)) throw new AppError(ErrorCodes.PHONE_BOUND_TO_OTHER, undefined, { field: 'phone' });
+    if (await phoneTakenByOther(executor, phone, userId))
+      throw new AppError(ErrorCodes.PHONE_BOUND_TO_OTHER, undefined, { field: 'phone' });
     return current;
   }
 
