@@ -14,27 +14,32 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { identityRoutes, type IdentityServices } from './modules/identity/routes.ts';
-import { feedbackRoutes } from './modules/feedback/routes.ts';
-import { listingsPlugin } from './modules/goods/listings-plugin.ts';
-import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
-import { createStorage } from './modules/storage/storage-factory.ts';
-import { sincerityRoutes } from './modules/sincerity/routes.ts';
-import { couponRoutes } from './modules/coupons/routes.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { createSmsService } from './modules/identity/sms-service.ts';
-import { createOutboxSmsProvider, type SmsProvider } from './modules/identity/sms-provider.ts';
-import { createSessionService } from './modules/identity/session-service.ts';
-import { createQrLoginService } from './modules/identity/qr-login-service.ts';
-import { createDeviceService } from './modules/identity/device-service.ts';
-import { createBuiltinSecurityProvider } from './modules/identity/security-provider.ts';
-import { withdrawalsPlugin } from './modules/withdrawals/withdrawals-plugin.ts';
+import { paymentsPlugin } from './modules/payments/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import {
+  createBuiltinSecurityProvider,
+  createDeviceService,
+  createOutboxSmsProvider,
+  createQrLoginService,
+  createSessionService,
+  createSmsService,
+  identityRoutes,
+  type IdentityServices,
+  type SmsProvider,
+} from './modules/identity/index.ts';
+import { feedbackRoutes } from './modules/feedback/index.ts';
+import { createListingsCore, listingsPlugin } from './modules/goods/index.ts';
+import { createHomeService, homeRoutes } from './modules/home/index.ts';
+import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
+import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
+import { sincerityRoutes } from './modules/sincerity/index.ts';
+import { couponRoutes } from './modules/coupons/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
+import { payoutMethodsInUse, withdrawalsPlugin } from './modules/withdrawals/index.ts';
 import { createJobRunner } from './modules/jobs/index.ts';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus.ts';
-import { realNameRoutes } from './modules/real-name/routes.ts';
-import { payoutMethodRoutes } from './modules/payout-methods/routes.ts';
+import { realNameRoutes, realNameServiceFor } from './modules/real-name/index.ts';
+import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
 import './types.ts';
 
@@ -141,21 +146,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
   await app.register(feedbackRoutes, { now });
-  // One catalogue (and its cache) for the listings and the coupons that name games.
+  // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
-  const catalogue = createCatalogueService({
+  const imageUrl = (key: string) => storage.provider.publicUrl(key);
+  // One catalogue (and its cache) for the listings and the coupons that name games.
+  const catalogue = createCatalogueService({ db: app.db, imageUrl, bus });
+  const listings = createListingsCore({
     db: app.db,
-    imageUrl: (key) => storage.provider.publicUrl(key),
+    catalogue,
+    imageUrl,
     bus,
+    cacheMs: config.SEARCH_CACHE_MS,
   });
-  await app.register(listingsPlugin, { now, storage, catalogue, bus });
+  const uploads = createUploadService({ db: app.db, provider: storage.provider, local: storage.local, now });
+  const realName = realNameServiceFor(app, now);
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(homeRoutes, {
+    home: createHomeService({ db: app.db, catalogue, imageUrl, cache: listings.cache }),
+    search: listings.search,
+  });
+  await app.register(listingsPlugin, { now, catalogue, core: listings, uploads, imageUrl });
+  await app.register(storageRoutes, { uploads, local: storage.local, cacheRoot: storage.cacheRoot });
   await app.register(walletRoutes, { now });
   await app.register(withdrawalsPlugin, { now });
   await app.register(paymentsPlugin, { now });
   await app.register(sincerityRoutes, { now });
   await app.register(couponRoutes, { now, catalogue });
-  await app.register(realNameRoutes, { now, sms: identity.sms, sessions });
-  await app.register(payoutMethodRoutes, { now });
+  await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
+  await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(webPlugin);
   return app;
 }

@@ -2,8 +2,8 @@ import type { DeviceSignature } from '@haoshi/contracts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { JobRunner } from './modules/jobs/index.ts';
-import type { IdempotencyClaim } from './modules/idempotency/idempotency-store.ts';
-import type { UserRow } from './modules/identity/user-service.ts';
+import type { IdempotencyClaim } from './modules/idempotency/index.ts';
+import type { UserRow } from './modules/identity/index.ts';
 
 export type AuthMode = 'required' | 'optional';
 

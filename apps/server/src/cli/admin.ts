@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { AdminCommandError, createAdminService } from '../modules/admin/admin-service.ts';
+import { AdminCommandError, createAdminService } from '../modules/admin/index.ts';
 import { assertCompiledContracts } from '../lib/compiled-runtime.ts';
 
 assertCompiledContracts();

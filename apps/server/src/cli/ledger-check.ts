@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { checkLedger, formatLedgerReport } from '../modules/ledger/ledger-check.ts';
+import { checkLedger, formatLedgerReport } from '../modules/ledger/index.ts';
 import { assertCompiledContracts } from '../lib/compiled-runtime.ts';
 
 assertCompiledContracts();

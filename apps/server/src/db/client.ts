@@ -11,8 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { installJobSchema } from '../modules/jobs/job-schema.ts';
-import type { SqlAdapter } from '../modules/jobs/sql-adapter.ts';
+import { installJobSchema, type SqlAdapter } from '../modules/jobs/index.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

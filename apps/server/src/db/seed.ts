@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@haoshi/contracts';
 import type { Database } from './client.ts';
-import { userRoles, users } from '../modules/identity/tables.ts';
+import { createUserIfNew, grantRole } from '../modules/identity/index.ts';
 import { loadConfig } from '../config.ts';
-import { seedListingsDemo } from '../modules/goods/demo-seed.ts';
-import { createStorage } from '../modules/storage/storage-factory.ts';
-import type { StorageProvider } from '../modules/storage/storage-provider.ts';
+import { seedListingsDemo } from '../modules/goods/index.ts';
+import { seedHomeDemo } from '../modules/home/index.ts';
+import { createStorage, type StorageProvider } from '../modules/storage/index.ts';
 
 /** On-sale demo listings on first start (issue 3 asks for at least 3,000). */
 export const DEMO_GOODS = 3000;
@@ -34,13 +34,9 @@ export const demoStaff: ReadonlyArray<{ phone: string; nickname: string; roles: 
 export async function seedDemoStaff(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const staff of demoStaff) {
-      const [created] = await tx
-        .insert(users)
-        .values({ phone: staff.phone, nickname: staff.nickname })
-        .onConflictDoNothing({ target: users.phone })
-        .returning({ id: users.id });
-      if (!created) continue;
-      await tx.insert(userRoles).values(staff.roles.map((role) => ({ userId: created.id, role })));
+      const userId = await createUserIfNew(tx, staff.phone, staff.nickname);
+      if (userId === null) continue;
+      for (const role of staff.roles) await grantRole(tx, userId, role);
     }
   });
 }
@@ -59,6 +55,7 @@ export async function seedDemoData(
     storage,
     now: new Date(),
   });
+  await seedHomeDemo(db, { storage, now: new Date() });
   log.info(
     `demo data ready (${demoStaff.length} staff accounts, ${listings.total} demo listings, ${listings.created} new, ${Math.round(performance.now() - started)} ms)`,
   );

@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RequestAuth } from '../types.ts';
 import { DEVICE_SIGN_HEADER, ErrorCodes } from '@haoshi/contracts';
 import { AppError } from '../lib/errors.ts';
-import { decryptDeviceSignature } from '../modules/identity/device-signature.ts';
-import type { SessionService } from '../modules/identity/session-service.ts';
+import { decryptDeviceSignature, type SessionService } from '../modules/identity/index.ts';
 
 /** The session of a route declared with `config: { auth: 'required' }`. */
 export function requireAuth(request: FastifyRequest): RequestAuth {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCodes } from '@haoshi/contracts';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { AppError } from '../lib/errors.ts';
-import { createIdempotencyStore } from '../modules/idempotency/idempotency-store.ts';
+import { createIdempotencyStore } from '../modules/idempotency/index.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const keyPattern = /^[\x21-\x7e]{1,128}$/;

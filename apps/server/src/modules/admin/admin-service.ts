@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   amountToFen,
@@ -11,11 +10,18 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { userRoles, users } from '../identity/tables.ts';
-import { maskPhone } from '../identity/user-service.ts';
-import * as ledger from '../ledger/ledger-service.ts';
+import {
+  findUser,
+  grantRole,
+  listUserRows,
+  maskPhone,
+  revokeRole,
+  rolesByUser,
+  userIdsWithRole,
+} from '../identity/index.ts';
+import { ledger } from '../ledger/index.ts';
 import { adminAudit } from './tables.ts';
-import { addSearchAlias, loadSearchAliases, removeSearchAlias } from '../goods/search-aliases.ts';
+import { addSearchAlias, loadSearchAliases, removeSearchAlias } from '../goods/index.ts';
 
 export class AdminCommandError extends Error {}
 
@@ -81,41 +87,25 @@ export const adminUsage = `用法: npm run admin -- <命令>
  */
 export function createAdminService(db: Database, actor: string) {
   async function userByPhone(executor: Executor, phone: string) {
-    const [user] = await executor.select().from(users).where(eq(users.phone, phone));
+    const user = await findUser(executor, { phone });
     if (!user) throw new AdminCommandError(`用户不存在：${phone}（该手机号需先登录一次）`);
     return user;
   }
 
   async function listUsers(executor: Executor, role?: Role): Promise<AdminUserLine[]> {
-    const ids = role
-      ? (await executor.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, role))).map(
-          ({ id }) => id,
-        )
-      : undefined;
+    const ids = role ? await userIdsWithRole(executor, role) : undefined;
     if (ids?.length === 0) return [];
-    const rows = await executor
-      .select()
-      .from(users)
-      .where(ids ? inArray(users.id, ids) : undefined)
-      .orderBy(asc(users.id))
-      .limit(500);
-    const roleRows = rows.length
-      ? await executor
-          .select()
-          .from(userRoles)
-          .where(
-            inArray(
-              userRoles.userId,
-              rows.map((row) => row.id),
-            ),
-          )
-      : [];
+    const rows = await listUserRows(executor, { ids, limit: 500 });
+    const roles = await rolesByUser(
+      executor,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => ({
       id: row.id,
       phone: maskPhone(row.phone),
       nickname: row.nickname,
       status: row.status,
-      roles: roleRows.filter((r) => r.userId === row.id).map((r) => parseRole(r.role)),
+      roles: roles.get(row.id) ?? [],
     }));
   }
 
@@ -164,17 +154,14 @@ export function createAdminService(db: Database, actor: string) {
       case 'grant': {
         const user = await userByPhone(tx, parsePhone(first));
         const role = parseRole(second);
-        await tx.insert(userRoles).values({ userId: user.id, role }).onConflictDoNothing();
+        await grantRole(tx, user.id, role);
         return `已授予 ${maskPhone(user.phone)} 角色 ${role}`;
       }
       case 'revoke': {
         const user = await userByPhone(tx, parsePhone(first));
         const role = parseRole(second);
-        const removed = await tx
-          .delete(userRoles)
-          .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role)))
-          .returning();
-        if (removed.length === 0) throw new AdminCommandError(`${maskPhone(user.phone)} 没有角色 ${role}`);
+        const removed = await revokeRole(tx, user.id, role);
+        if (!removed) throw new AdminCommandError(`${maskPhone(user.phone)} 没有角色 ${role}`);
         return `已撤销 ${maskPhone(user.phone)} 的角色 ${role}`;
       }
       case 'roles': {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { games } from '../catalogue/tables.ts';
+import { gameIdsByName } from '../catalogue/index.ts';
 import { createTemplate, type TemplateInput } from './coupon-claims.ts';
 
 /**
@@ -96,9 +96,7 @@ export const hallDemoTemplates: HallDemo[] = [
 export async function seedCouponTemplates(db: Executor, options: { demo: boolean }): Promise<void> {
   for (const template of newUserPackageTemplates) await createTemplate(db, template);
   if (!options.demo) return;
-  const gameIds = new Map(
-    (await db.select({ id: games.id, name: games.name }).from(games)).map((game) => [game.name, game.id]),
-  );
+  const gameIds = await gameIdsByName(db);
   for (const { gameName, ...template } of hallDemoTemplates) {
     const gameId = gameName === undefined ? null : gameIds.get(gameName);
     if (gameId === undefined) continue;

@@ -10,7 +10,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
 import { claimNewUserPackage, claimTemplate } from './coupon-claims.ts';
 import { couponHall, couponList, newUserPackage, toCoupon, type GameNames } from './coupon-queries.ts';
 import { seedCouponTemplates } from './coupon-templates-seed.ts';

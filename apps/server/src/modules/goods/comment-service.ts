@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { commentTagLabels, commentTags, ErrorCodes, type Comment, type CommentTag } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { profilesOf } from '../identity/user-service.ts';
+import { profilesOf } from '../identity/index.ts';
 import { goods, goodsComments } from './tables.ts';
 import type { ImageUrl } from './goods-cards.ts';
 

@@ -9,7 +9,7 @@ import {
   type CompensationOptionCode,
   type Platform,
 } from '@haoshi/contracts';
-import type { CatalogueGameEntry } from '../catalogue/catalogue-service.ts';
+import type { CatalogueGameEntry } from '../catalogue/index.ts';
 import { deriveFields, rankScoreOf, HEAT_PER_FAVOURITE } from './listing-fields.ts';
 import type { goods } from './tables.ts';
 

@@ -1,12 +1,15 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../identity/tables.ts';
-import { catalogueGames } from '../catalogue/game-catalogue.ts';
-import { createCatalogueService, seedCatalogue } from '../catalogue/catalogue-service.ts';
-import { demoBanners, seedHomeContent } from '../home/demo-content.ts';
+import { ensureUsers } from '../identity/index.ts';
+import { catalogueGames, createCatalogueService, seedCatalogue } from '../catalogue/index.ts';
+import {
+  avatarSvg,
+  ensureDemoImage,
+  iconSvg,
+  screenshotJpeg,
+  type StorageProvider,
+} from '../storage/index.ts';
 import { seedSearchAliases } from './search-aliases.ts';
-import type { StorageProvider } from '../storage/storage-provider.ts';
-import { avatarSvg, bannerSvg, ensureDemoImage, iconSvg, screenshotJpeg } from '../storage/demo-images.ts';
 import { goods, goodsComments, stores } from './tables.ts';
 import {
   demoComment,
@@ -17,7 +20,7 @@ import {
   type GoodsInsert,
 } from './demo-listings.ts';
 
-/** The demo marketplace: catalogue, home content, pictures, sellers with stores, listings, reviews. */
+/** The demo marketplace: catalogue, pictures, sellers with stores, listings, reviews (home content: home/demo-seed.ts). */
 
 export const DEMO_SELLERS = 150;
 const DEMO_BUYERS = 40;
@@ -77,13 +80,6 @@ async function drawPictures(storage: StorageProvider): Promise<void> {
       );
     }
   }
-  demoBanners.forEach((banner, index) =>
-    jobs.push(() =>
-      ensureDemoImage(storage, `demo/banners/${index + 1}.svg`, 'image/svg+xml', () =>
-        bannerSvg(banner.title, banner.subtitle, banner.color),
-      ),
-    ),
-  );
   for (let index = 0; index < AVATARS; index++) {
     const word = storeWords[index % storeWords.length] ?? '号';
     jobs.push(() =>
@@ -102,21 +98,14 @@ async function demoUsers(
   phones: string[],
   nickname: (index: number) => string,
 ): Promise<number[]> {
-  await db
-    .insert(users)
-    .values(
-      phones.map((phone, index) => ({
-        phone,
-        nickname: nickname(index),
-        avatar: `demo/avatars/${(index % AVATARS) + 1}.svg`,
-      })),
-    )
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ id: users.id, phone: users.phone })
-    .from(users)
-    .where(inArray(users.phone, phones));
-  const byPhone = new Map(rows.map((row) => [row.phone, row.id]));
+  const byPhone = await ensureUsers(
+    db,
+    phones.map((phone, index) => ({
+      phone,
+      nickname: nickname(index),
+      avatar: `demo/avatars/${(index % AVATARS) + 1}.svg`,
+    })),
+  );
   return phones.flatMap((phone) => byPhone.get(phone) ?? []);
 }
 
@@ -137,7 +126,6 @@ export async function seedListingsDemo(
   const catalogue = createCatalogueService({ db, imageUrl: (key) => key });
   const lookup = await catalogue.lookup();
   const gameIds = new Map(lookup.games.map((game) => [game.name, game.id]));
-  await seedHomeContent(db, gameIds, now);
   await drawPictures(storage);
 
   const rng = random(20261121);

@@ -1,5 +1,5 @@
 import { fenToAmount, type GoodsCard } from '@haoshi/contracts';
-import type { CatalogueLookup } from '../catalogue/catalogue-service.ts';
+import type { CatalogueLookup } from '../catalogue/index.ts';
 import type { CardRow } from './goods-repo.ts';
 
 export type ImageUrl = (key: string) => string;

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { addSeconds, chinaDay } from '../../lib/time.ts';
-import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueGameEntry, CatalogueService } from '../catalogue/index.ts';
 import { goods, goodsQrTickets, goodsViewMarks, stores } from './tables.ts';
 import { goodsRow, type GoodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';

@@ -10,8 +10,8 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fetchPage } from '../../lib/page.ts';
-import { profilesOf } from '../identity/user-service.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import { profilesOf } from '../identity/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
 import { goods, goodsFavourites, goodsFootprints, storeFollows, stores } from './tables.ts';
 import { cardsByIds, goodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';

@@ -8,7 +8,7 @@ import {
   type GoodsTag,
   type Platform,
 } from '@haoshi/contracts';
-import type { CatalogueGameEntry } from '../catalogue/catalogue-service.ts';
+import type { CatalogueGameEntry } from '../catalogue/index.ts';
 import { searchTextOf } from './search-text.ts';
 
 /** What a listing's own fields imply, recomputed on every write so lists never compute it. */

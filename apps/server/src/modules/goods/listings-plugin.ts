@@ -1,14 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
-import { createResultCache } from '../../lib/result-cache.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
-import { catalogueRoutes } from '../catalogue/routes.ts';
-import { createHomeService } from '../home/home-service.ts';
-import { homeRoutes } from '../home/routes.ts';
-import type { Storage } from '../storage/storage-factory.ts';
-import { createUploadService } from '../storage/upload-service.ts';
-import { storageRoutes } from '../storage/routes.ts';
-import { createSearchService } from './search-service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { UploadService } from '../storage/index.ts';
+import type { ImageUrl } from './goods-cards.ts';
+import type { ListingsCore } from './listings-core.ts';
 import { createGoodsService } from './goods-service.ts';
 import { createInteractionService } from './interaction-service.ts';
 import { createCommentService } from './comment-service.ts';
@@ -18,31 +12,20 @@ import { publishRoutes } from './publish-routes.ts';
 import { userGoodsRoutes } from './user-routes.ts';
 
 /**
- * Discovery and listings (issue 3): catalogue, home, goods, publishing, favourites/footprints/follows
- * and uploads, wired together. Services share one result cache, emptied on every instance (through
- * the bus) whenever one of them writes a listing.
+ * Listings (issue 3): goods, publishing, favourites/footprints/follows. The search and its cache
+ * (shared with the home page) and the uploads come from the app.
  */
 export const listingsPlugin: FastifyPluginAsync<{
   now: () => Date;
-  storage: Storage;
   catalogue: CatalogueService;
-  bus: InvalidationBus;
-}> = async (app, { now, storage, catalogue, bus }) => {
-  const { db, config } = app;
-  const imageUrl = (key: string) => storage.provider.publicUrl(key);
-  const cache = createResultCache({ ttlMs: config.SEARCH_CACHE_MS });
-  const counts = createResultCache({ ttlMs: config.SEARCH_CACHE_MS * 10 });
-  bus.subscribe('listings', () => {
-    cache.clear();
-    counts.clear();
-  });
-  const onChange = () => bus.publish('listings');
-  const uploads = createUploadService({ db, provider: storage.provider, local: storage.local, now });
-  const search = createSearchService({ db, catalogue, imageUrl, cache, counts });
+  core: ListingsCore;
+  uploads: UploadService;
+  imageUrl: ImageUrl;
+}> = async (app, { now, catalogue, core, uploads, imageUrl }) => {
+  const { db } = app;
+  const { search, onChange } = core;
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
 
-  await app.register(catalogueRoutes, { catalogue });
-  await app.register(homeRoutes, { home: createHomeService({ db, catalogue, imageUrl, cache }), search });
   await app.register(goodsRoutes, {
     services: {
       search,
@@ -63,5 +46,4 @@ export const listingsPlugin: FastifyPluginAsync<{
     }),
   });
   await app.register(userGoodsRoutes, { interactions });
-  await app.register(storageRoutes, { uploads, local: storage.local, cacheRoot: storage.cacheRoot });
 };

@@ -16,10 +16,10 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { rolesOf } from '../identity/user-service.ts';
-import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
+import { rolesOf } from '../identity/index.ts';
+import type { CatalogueGameEntry, CatalogueService } from '../catalogue/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
-import type { UploadService } from '../storage/upload-service.ts';
+import type { UploadService } from '../storage/index.ts';
 import { goods, stores } from './tables.ts';
 import { cardColumns, goodsRow, type GoodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { games } from '../catalogue/tables.ts';
+import { gameIdsByName } from '../catalogue/index.ts';
 import { searchAliases } from './tables.ts';
 import { keywordRuns, normalise, tokenize } from './search-text.ts';
 
@@ -46,8 +46,7 @@ export const aliasWordOf = (text: string): string | undefined => {
 
 /** Inserts the seeded aliases that are missing (those staff changed are kept). */
 export async function seedSearchAliases(executor: Executor): Promise<void> {
-  const gameRows = await executor.select({ id: games.id, name: games.name }).from(games);
-  const gameIds = new Map(gameRows.map((row) => [row.name, row.id]));
+  const gameIds = await gameIdsByName(executor);
   const rows = seedAliases.flatMap(({ game, aliases, expansion }) => {
     const gameId = game === null ? null : gameIds.get(game);
     if (gameId === undefined) return [];
@@ -78,13 +77,11 @@ export async function addSearchAlias(
 ): Promise<AliasChange> {
   let gameId: number | null = null;
   if (input.game !== null) {
+    const gameIds = await gameIdsByName(executor);
     const byId = /^\d+$/.test(input.game) ? Number(input.game) : undefined;
-    const [game] = await executor
-      .select({ id: games.id })
-      .from(games)
-      .where(byId !== undefined && byId <= 2147483647 ? eq(games.id, byId) : eq(games.name, input.game));
-    if (!game) return { kind: 'invalid', reason: `游戏不存在：${input.game}` };
-    gameId = game.id;
+    const found = [...gameIds.values()].includes(byId ?? -1) ? byId : gameIds.get(input.game);
+    if (found === undefined) return { kind: 'invalid', reason: `游戏不存在：${input.game}` };
+    gameId = found;
   }
   const alias = aliasWordOf(input.alias);
   if (!alias) return { kind: 'invalid', reason: '别名须是一个词（汉字或字母数字，不含空格和符号）' };

@@ -17,7 +17,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { CatalogueGameEntry, CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueGameEntry, CatalogueService } from '../catalogue/index.ts';
 import {
   countGoods,
   estimateGoods,

@@ -13,9 +13,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
-import { onSaleStatsByGame } from '../goods/goods-repo.ts';
-import { onSaleCounts, ratingText, topStores } from '../goods/store-service.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import { onSaleCounts, onSaleStatsByGame, ratingText, topStores } from '../goods/index.ts';
 import { banners, intelligence, notices, searchKeywords } from './tables.ts';
 
 const quickEntries = [

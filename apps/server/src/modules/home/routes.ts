@@ -18,7 +18,7 @@ import {
   topStoresSchema,
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
-import type { SearchService } from '../goods/search-service.ts';
+import type { SearchService } from '../goods/index.ts';
 import type { HomeService } from './home-service.ts';
 import { AREA_DATA_VERSION, areaData } from './area-data.ts';
 

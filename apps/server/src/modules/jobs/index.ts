@@ -8,3 +8,5 @@ export {
   type SendOptions,
   type WorkOptions,
 } from './job-runner.ts';
+export { installJobSchema } from './job-schema.ts';
+export type { SqlAdapter } from './sql-adapter.ts';

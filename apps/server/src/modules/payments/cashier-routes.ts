@@ -22,7 +22,9 @@ export const cashierRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = as
     (_request, _body, done) => done(null, {}),
   );
 
+  // The sandbox cashier is an HTML page for a browser, not an API answer: outside the envelope.
   const notFoundPage = (reply: FastifyReply) =>
+    // eslint-disable-next-line no-restricted-syntax
     reply
       .code(404)
       .type('text/html; charset=utf-8')

@@ -15,9 +15,8 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startOfChinaDay, addSeconds } from '../../lib/time.ts';
-import * as ledger from '../ledger/ledger-service.ts';
-import { users } from '../identity/tables.ts';
-import { maskPhone } from '../identity/user-service.ts';
+import { ledger } from '../ledger/index.ts';
+import { findUser, maskPhone, usersByIds } from '../identity/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import type { PaidPayment, PaymentProvider, ProviderPaymentState } from './payment-provider.ts';
 import { PAYMENT_EXPIRES_SECONDS } from './sandbox-gateway.ts';
@@ -93,11 +92,8 @@ export function createRechargeService(options: RechargeServiceOptions) {
       ...new Set(rows.filter((row) => row.beneficiaryId !== row.userId).map((row) => row.beneficiaryId)),
     ];
     if (ids.length === 0) return new Map<number, string>();
-    const found = await db
-      .select({ id: users.id, phone: users.phone })
-      .from(users)
-      .where(inArray(users.id, ids));
-    return new Map(found.map((row) => [row.id, maskPhone(row.phone)]));
+    const found = await usersByIds(db, ids);
+    return new Map([...found.values()].map((row) => [row.id, maskPhone(row.phone)]));
   };
 
   const toOrders = async (rows: RechargeRow[]): Promise<RechargeOrder[]> => {
@@ -132,8 +128,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
 
   async function resolveBeneficiary(payerId: number, phone: string | undefined) {
     if (phone === undefined) return payerId;
-    // Reads the identity module's users table: there is no lookup by phone in its service yet.
-    const [target] = await db.select().from(users).where(eq(users.phone, phone));
+    const target = await findUser(db, { phone });
     if (!target) throw new AppError(ErrorCodes.RECHARGE_PROXY_TARGET_NOT_FOUND);
     if (target.id === payerId) throw new AppError(ErrorCodes.RECHARGE_PROXY_SELF);
     if (target.status !== 'active') throw new AppError(ErrorCodes.RECHARGE_PROXY_TARGET_DISABLED);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ErrorCodes,
   pageSchema,
   paymentChannels,
   paymentPaths,
@@ -16,6 +15,7 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { routeNotFound } from '../../plugins/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { RechargeService } from './recharge-service.ts';
 
@@ -146,12 +146,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod<{
       { config: { auth: 'optional' }, schema: { hide: true } },
       async (request, reply) => {
         const channel = paymentChannels.find((known) => known === request.params.id);
-        if (!channel) {
-          return reply
-            .code(404)
-            .type('application/json')
-            .send({ err_code: ErrorCodes.ROUTE_NOT_FOUND, message: '未知支付渠道' });
-        }
+        if (!channel) return routeNotFound(request, reply);
         const rawBody = typeof request.body === 'string' ? request.body : '';
         const verified = provider.verifyNotify(channel, { headers: request.headers, rawBody });
         const outcome = verified.ok
@@ -164,6 +159,8 @@ export const rechargeRoutes: FastifyPluginAsyncZod<{
           outcome.accepted,
           outcome.accepted ? '' : outcome.reason,
         );
+        // The provider's own acknowledgement protocol, not an API answer: outside the envelope.
+        // eslint-disable-next-line no-restricted-syntax
         return reply.code(answer.statusCode).type(answer.contentType).send(answer.body);
       },
     );

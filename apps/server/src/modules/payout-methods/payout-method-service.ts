@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   luhnValid,
@@ -14,10 +14,8 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertPhoneBound, assertRealNameVerified } from '../real-name/guards.ts';
-import type { RealNameService } from '../real-name/real-name-service.ts';
-import { uploadTickets } from '../storage/tables.ts';
-import { autoWithdrawalSettings, withdrawals } from '../withdrawals/tables.ts';
+import { assertPhoneBound, assertRealNameVerified, type RealNameService } from '../real-name/index.ts';
+import { finishedUploadPurpose } from '../storage/index.ts';
 import { payoutMethods } from './tables.ts';
 
 /** A live payout method with the full account: for the payout provider, never for a response. */
@@ -32,9 +30,6 @@ export interface PayoutMethodForPayout {
 }
 
 type PayoutMethodRow = typeof payoutMethods.$inferSelect;
-
-/** Withdrawal states in which the money is still on its way to the method. */
-const unfinishedWithdrawalStatuses = ['pending_review', 'approved', 'paying'] as const;
 
 const liveMethodOf = async (db: Executor, userId: number, methodId: number) =>
   (
@@ -72,30 +67,20 @@ export async function getPayoutMethodForUser(
   };
 }
 
-/** Ids among the user's methods that an unfinished withdrawal or the enabled auto-withdrawal uses. */
-async function methodsInUse(db: Executor, userId: number): Promise<Set<number>> {
-  const pending = await db
-    .selectDistinct({ id: withdrawals.payoutMethodId })
-    .from(withdrawals)
-    .where(
-      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [...unfinishedWithdrawalStatuses])),
-    );
-  const auto = await db
-    .select({ id: autoWithdrawalSettings.payoutMethodId })
-    .from(autoWithdrawalSettings)
-    .where(and(eq(autoWithdrawalSettings.userId, userId), eq(autoWithdrawalSettings.enabled, true)));
-  return new Set([...pending, ...auto].map((row) => row.id));
-}
-
 export interface PayoutMethodServiceDeps {
   db: Database;
   realName: RealNameService;
+  /**
+   * Ids among the user's methods that money is still on its way to (withdrawals, which depend on
+   * this module, answer it; the app passes their function in).
+   */
+  methodsInUse: (executor: Executor, userId: number) => Promise<Set<number>>;
   imageUrl: (key: string) => string;
   now: () => Date;
 }
 
 export function createPayoutMethodService(deps: PayoutMethodServiceDeps) {
-  const { db, realName, imageUrl, now } = deps;
+  const { db, realName, methodsInUse, imageUrl, now } = deps;
 
   const toItem = (row: PayoutMethodRow, inUse: Set<number>): PayoutMethodItem => ({
     id: row.id,
@@ -116,13 +101,10 @@ export function createPayoutMethodService(deps: PayoutMethodServiceDeps) {
    * and made for a payout code: a listing screenshot or an avatar is refused.
    */
   async function assertOwnUpload(tx: Executor, userId: number, key: string): Promise<void> {
-    const [upload] = await tx
-      .select({ usedAt: uploadTickets.usedAt, purpose: uploadTickets.purpose })
-      .from(uploadTickets)
-      .where(and(eq(uploadTickets.key, key), eq(uploadTickets.userId, userId)));
-    if (!upload?.usedAt)
+    const purpose = await finishedUploadPurpose(tx, { userId, key });
+    if (!purpose)
       throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND, '收款码未上传成功，请重新上传', { field: 'qr_image' });
-    if (upload.purpose !== 'payout_qr')
+    if (purpose !== 'payout_qr')
       throw new AppError(ErrorCodes.UPLOAD_PURPOSE_MISMATCH, '请上传收款码图片', { field: 'qr_image' });
   }
 
@@ -233,3 +215,16 @@ export function createPayoutMethodService(deps: PayoutMethodServiceDeps) {
 }
 
 export type PayoutMethodService = ReturnType<typeof createPayoutMethodService>;
+
+/** Live payout methods of the user, newest first (summaries only, never the full account). */
+export const payoutMethodSummaries = (executor: Executor, userId: number) =>
+  executor
+    .select({
+      id: payoutMethods.id,
+      type: payoutMethods.type,
+      account_masked: payoutMethods.accountMasked,
+      holder_name: payoutMethods.holderName,
+    })
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.userId, userId), isNull(payoutMethods.deletedAt)))
+    .orderBy(desc(payoutMethods.id));

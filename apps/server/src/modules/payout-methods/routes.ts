@@ -10,19 +10,14 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { realNameServiceFor } from '../real-name/real-name-service.ts';
-import { createStorage } from '../storage/storage-factory.ts';
-import { createPayoutMethodService } from './payout-method-service.ts';
+import { createPayoutMethodService, type PayoutMethodServiceDeps } from './payout-method-service.ts';
 
 /** SPEC §7 /app/user/settle/*: the signed-in user's payout methods, always masked. */
-export const payoutMethodRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
-  const storage = await createStorage(app.config);
-  const service = createPayoutMethodService({
-    db: app.db,
-    realName: realNameServiceFor(app, now),
-    imageUrl: (key) => storage.provider.publicUrl(key),
-    now,
-  });
+export const payoutMethodRoutes: FastifyPluginAsyncZod<Omit<PayoutMethodServiceDeps, 'db'>> = async (
+  app,
+  deps,
+) => {
+  const service = createPayoutMethodService({ db: app.db, ...deps });
 
   app.get(
     payoutMethodPaths.list,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCodes } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { users } from '../identity/tables.ts';
+import { phoneOf } from '../identity/index.ts';
 import { realNameVerifications } from './tables.ts';
 
 /**
@@ -23,6 +23,5 @@ export async function assertRealNameVerified(db: Executor, userId: number): Prom
  * them; it is the one place to tighten when a phone-less login (WeChat, native) arrives.
  */
 export async function assertPhoneBound(db: Executor, userId: number): Promise<void> {
-  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-  if (!row || !/^1\d{10}$/.test(row.phone)) throw new AppError(ErrorCodes.PHONE_BINDING_REQUIRED);
+  if (!/^1\d{10}$/.test(await phoneOf(db, userId))) throw new AppError(ErrorCodes.PHONE_BINDING_REQUIRED);
 }

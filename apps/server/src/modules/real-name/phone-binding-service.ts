@@ -1,11 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ErrorCodes, type BindStatus, type SmsResponse } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionService } from '../identity/session-service.ts';
-import type { SmsService } from '../identity/sms-service.ts';
-import { users } from '../identity/tables.ts';
-import { maskPhone } from '../identity/user-service.ts';
+import {
+  maskPhone,
+  phoneOf,
+  phoneTakenByOther,
+  setPhone,
+  type SessionService,
+  type SmsService,
+} from '../identity/index.ts';
 import { assertPhoneBound } from './guards.ts';
 import { phoneBindingChanges, realNameVerifications } from './tables.ts';
 
@@ -20,18 +24,12 @@ export interface PhoneBindingDeps {
 export function createPhoneBindingService(deps: PhoneBindingDeps) {
   const { db, sms, sessions, now } = deps;
 
-  const phoneOf = async (executor: Executor, userId: number) =>
-    (await executor.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? '';
-
   async function assertBindable(executor: Executor, userId: number, phone: string): Promise<string> {
     const current = await phoneOf(executor, userId);
     if (current === phone)
       throw new AppError(ErrorCodes.PHONE_SAME_AS_CURRENT, undefined, { field: 'phone' });
-    const [taken] = await executor
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phone, phone), ne(users.id, userId)));
-    if (taken) throw new AppError(ErrorCodes.PHONE_BOUND_TO_OTHER, undefined, { field: 'phone' });
+    if (await phoneTakenByOther(executor, phone, userId))
+      throw new AppError(ErrorCodes.PHONE_BOUND_TO_OTHER, undefined, { field: 'phone' });
     return current;
   }
 
@@ -72,7 +70,7 @@ export function createPhoneBindingService(deps: PhoneBindingDeps) {
       const check = await sms.consumeCode(tx, { phone, scene: 'bind_phone', code });
       if (!check.ok) return check.error;
       const previous = await assertBindable(tx, userId, phone);
-      await tx.update(users).set({ phone }).where(eq(users.id, userId));
+      await setPhone(tx, userId, phone);
       await tx.insert(phoneBindingChanges).values({
         userId,
         oldPhoneMasked: previous ? maskPhone(previous) : '',

@@ -10,18 +10,17 @@ import {
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { SessionService } from '../identity/session-service.ts';
-import type { SmsService } from '../identity/sms-service.ts';
+import type { SessionService, SmsService } from '../identity/index.ts';
 import { createPhoneBindingService } from './phone-binding-service.ts';
-import { realNameServiceFor } from './real-name-service.ts';
+import type { RealNameService } from './real-name-service.ts';
 
 /** Real-name verification (4301) and phone binding (4302) of the signed-in user. */
 export const realNameRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
   sms: SmsService;
+  realName: RealNameService;
   sessions: SessionService;
-}> = async (app, { now, sms, sessions }) => {
-  const realName = realNameServiceFor(app, now);
+}> = async (app, { now, sms, realName, sessions }) => {
   const phoneBinding = createPhoneBindingService({ db: app.db, sms, sessions, now });
   const authRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
 

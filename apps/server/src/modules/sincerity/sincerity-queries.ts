@@ -15,7 +15,7 @@ import {
 } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { fetchPage } from '../../lib/page.ts';
-import * as ledger from '../ledger/ledger-service.ts';
+import { ledger } from '../ledger/index.ts';
 import { reachedLevel, type Hold, type Movement } from './sincerity-service.ts';
 import { sincerityHoldings, sincerityHolds, sincerityMovements, sincerityPenalties } from './tables.ts';
 

@@ -10,8 +10,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
-import type { AccountRef } from '../ledger/accounts.ts';
-import * as ledger from '../ledger/ledger-service.ts';
+import { ledger, type AccountRef } from '../ledger/index.ts';
 import { sincerityHoldings, sincerityHolds, sincerityMovements, sincerityPenalties } from './tables.ts';
 
 /**

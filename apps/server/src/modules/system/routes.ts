@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiPaths, devOutboxQuerySchema, outboxMessageSchema } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
-import { smsOutbox } from '../identity/tables.ts';
+import { recentSmsOf } from '../identity/index.ts';
 
 const codeInMessage = /验证码是(\d{6})/;
 
@@ -38,12 +37,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.phone, request.query.phone))
-        .orderBy(desc(smsOutbox.id))
-        .limit(10);
+      const rows = await recentSmsOf(app.db, request.query.phone, 10);
       return ok(
         rows.map((row) => ({
           id: row.id,

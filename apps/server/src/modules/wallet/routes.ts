@@ -28,7 +28,7 @@ import {
   profitList,
   profitSummary,
   walletSummary,
-} from './bill-service.ts';
+} from '../ledger/index.ts';
 import { transfer, transferMain } from './transfer-service.ts';
 
 /** SPEC §7 wallet calls of /app/user (and the statement behind /reconciliate): the caller's own money only. */

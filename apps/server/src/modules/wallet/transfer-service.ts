@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   fenToAmount,
@@ -12,13 +12,9 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
-import { users } from '../identity/tables.ts';
-import { maskPhone } from '../identity/user-service.ts';
-import { accountIdOf } from '../ledger/accounts.ts';
-import * as ledger from '../ledger/ledger-service.ts';
-import { ledgerTransfers } from '../ledger/tables.ts';
-import { assertRealNameVerified } from '../real-name/guards.ts';
-import { realNameVerifications } from '../real-name/tables.ts';
+import { findUser, maskPhone } from '../identity/index.ts';
+import { debitedSince, ledger } from '../ledger/index.ts';
+import { assertRealNameVerified, isRealNameVerified, verifiedNameMasked } from '../real-name/index.ts';
 
 /** Balance transfers between users (余额转出): user_available → the other user's user_available. */
 
@@ -41,22 +37,12 @@ interface Party {
 const maskNickname = (nickname: string) => `${Array.from(nickname)[0] ?? ''}**`;
 
 async function partyOf(db: Executor, where: { phone: string } | { id: number }): Promise<Party | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      phone: users.phone,
-      nickname: users.nickname,
-      status: users.status,
-      realName: realNameVerifications.nameMasked,
-    })
-    .from(users)
-    .leftJoin(realNameVerifications, eq(realNameVerifications.userId, users.id))
-    .where('phone' in where ? eq(users.phone, where.phone) : eq(users.id, where.id));
+  const row = await findUser(db, where);
   if (!row || row.status !== 'active') return null;
   return {
     id: row.id,
     phoneMasked: maskPhone(row.phone),
-    nameMasked: row.realName ?? maskNickname(row.nickname),
+    nameMasked: (await verifiedNameMasked(db, row.id)) ?? maskNickname(row.nickname),
   };
 }
 
@@ -73,30 +59,12 @@ async function recipientFor(db: Executor, payerId: number, phone: string): Promi
   return recipient;
 }
 
-async function usedToday(db: Executor, payerId: number, now: Date) {
-  const [row] = await db
-    .select({
-      amount: sql<number>`coalesce(sum(${ledgerTransfers.amount}), 0)::bigint`.mapWith(Number),
-      count: count(),
-    })
-    .from(ledgerTransfers)
-    .where(
-      and(
-        eq(ledgerTransfers.debitAccountId, accountIdOf({ kind: 'user_available', userId: payerId })),
-        eq(ledgerTransfers.kind, TRANSFER_KIND),
-        gte(ledgerTransfers.createdAt, startOfChinaDay(now)),
-      ),
-    );
-  return { amount: row?.amount ?? 0, count: row?.count ?? 0 };
-}
-
-async function isRealNameVerified(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: realNameVerifications.userId })
-    .from(realNameVerifications)
-    .where(eq(realNameVerifications.userId, userId));
-  return row !== undefined;
-}
+const usedToday = (db: Executor, payerId: number, now: Date) =>
+  debitedSince(db, {
+    debit: { kind: 'user_available', userId: payerId },
+    kind: TRANSFER_KIND,
+    since: startOfChinaDay(now),
+  });
 
 export async function transferMain(
   db: Executor,

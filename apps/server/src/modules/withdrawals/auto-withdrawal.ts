@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { fenToAmount, withdrawalLimits, type AutoWithdrawalSettings } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as ledger from '../ledger/ledger-service.ts';
-import { getPayoutMethodForUser } from '../payout-methods/payout-method-service.ts';
+import { ledger } from '../ledger/index.ts';
+import { getPayoutMethodForUser } from '../payout-methods/index.ts';
 import { autoWithdrawalSettings, withdrawals } from './tables.ts';
 import { isUniqueViolation, type WithdrawalService } from './withdrawal-service.ts';
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   allowedActions,
   ErrorCodes,
@@ -12,9 +12,8 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as ledger from '../ledger/ledger-service.ts';
-import { users } from '../identity/tables.ts';
-import { maskPhone, rolesOf } from '../identity/user-service.ts';
+import { ledger } from '../ledger/index.ts';
+import { maskPhone, rolesOf, usersByIds } from '../identity/index.ts';
 import { withdrawals } from './tables.ts';
 import { pageOfWithdrawals } from './withdrawal-pages.ts';
 import { toWithdrawal, type WithdrawalRow, type WithdrawalService } from './withdrawal-service.ts';
@@ -41,14 +40,10 @@ export function createStaffWithdrawalService(deps: {
         );
 
   async function withUsers(rows: WithdrawalRow[], staffId: number): Promise<StaffWithdrawal[]> {
-    const ids = [...new Set(rows.map((row) => row.userId))];
-    const people = ids.length
-      ? await db
-          .select({ id: users.id, phone: users.phone, nickname: users.nickname })
-          .from(users)
-          .where(inArray(users.id, ids))
-      : [];
-    const byId = new Map(people.map((person) => [person.id, person]));
+    const byId = await usersByIds(
+      db,
+      rows.map((row) => row.userId),
+    );
     return rows.map((row) => {
       const person = byId.get(row.userId);
       return {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   arrivalTexts,
   canTake,
@@ -21,13 +21,13 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
-import * as ledger from '../ledger/ledger-service.ts';
+import { ledger } from '../ledger/index.ts';
 import {
   getPayoutMethodForUser,
+  payoutMethodSummaries,
   type PayoutMethodForPayout,
-} from '../payout-methods/payout-method-service.ts';
-import { payoutMethods } from '../payout-methods/tables.ts';
-import { assertPhoneBound, assertRealNameVerified } from '../real-name/guards.ts';
+} from '../payout-methods/index.ts';
+import { assertPhoneBound, assertRealNameVerified } from '../real-name/index.ts';
 import type { PayoutProvider, PayoutResult } from './payout-provider.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import { withdrawals } from './tables.ts';
@@ -93,17 +93,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
 
   /** Live payout methods of the user, newest first (summaries only, never the full account). */
   async function methodSummaries(executor: Executor, userId: number): Promise<PayoutMethodSummary[]> {
-    const rows = await executor
-      .select({
-        id: payoutMethods.id,
-        type: payoutMethods.type,
-        account_masked: payoutMethods.accountMasked,
-        holder_name: payoutMethods.holderName,
-      })
-      .from(payoutMethods)
-      .where(and(eq(payoutMethods.userId, userId), isNull(payoutMethods.deletedAt)))
-      .orderBy(desc(payoutMethods.id));
-    return rows;
+    return payoutMethodSummaries(executor, userId);
   }
 
   async function paidCount(executor: Executor, userId: number): Promise<number> {

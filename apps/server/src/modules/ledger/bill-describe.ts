@@ -7,8 +7,8 @@ import {
   type BillItem,
   type BillType,
 } from '@haoshi/contracts';
-import { accountRefOf, type AccountKind } from '../ledger/accounts.ts';
-import type { ledgerTransfers, TransferMetadata } from '../ledger/tables.ts';
+import { accountRefOf, type AccountKind } from './accounts.ts';
+import type { ledgerTransfers, TransferMetadata } from './tables.ts';
 import { chinaMonthOf } from './china-month.ts';
 
 export type TransferRow = typeof ledgerTransfers.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { billKindRules, type BillType } from '@haoshi/contracts';
-import { ledgerTransfers } from '../ledger/tables.ts';
+import { ledgerTransfers } from './tables.ts';
 
 /**
  * SQL twins of contracts' billTypeOf: the same rule table, first match wins, so a filter by type in

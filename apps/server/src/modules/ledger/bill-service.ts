@@ -18,9 +18,9 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
-import { accountIdOf } from '../ledger/accounts.ts';
-import * as ledger from '../ledger/ledger-service.ts';
-import { ledgerTransfers } from '../ledger/tables.ts';
+import { accountIdOf } from './accounts.ts';
+import * as ledger from './ledger-service.ts';
+import { ledgerTransfers } from './tables.ts';
 import { billDetailOf, billItemOf } from './bill-describe.ts';
 import { billTypeSql, chinaMonthSql, expenseSql, incomeSql } from './bill-sql.ts';
 import { chinaMonthOf, chinaMonthRange, monthsEndingWith } from './china-month.ts';

@@ -1,0 +1,2 @@
+/** The admin command line's public API. */
+export { AdminCommandError, adminUsage, createAdminService, type AdminUserLine } from './admin-service.ts';

@@ -1,0 +1,9 @@
+/** The goods module's public API: listings wiring, the shared search core, and what the home page reads. */
+export { listingsPlugin } from './listings-plugin.ts';
+export { createListingsCore, type ListingsCore } from './listings-core.ts';
+export type { SearchService } from './search-service.ts';
+export type { ImageUrl } from './goods-cards.ts';
+export { onSaleStatsByGame } from './goods-repo.ts';
+export { onSaleCounts, ratingText, topStores } from './store-service.ts';
+export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
+export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';

@@ -1,0 +1,11 @@
+/** The sincerity-deposit module's public API: its routes, and holds/penalties for the orders to come. */
+export { sincerityRoutes } from './routes.ts';
+export {
+  attachHold,
+  raisePenalty,
+  releaseHold,
+  settlePenalty,
+  waivePenalty,
+  type HoldInput,
+  type PenaltyInput,
+} from './sincerity-service.ts';

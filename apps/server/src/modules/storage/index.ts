@@ -1,0 +1,7 @@
+/** The storage module's public API: the one storage (built by the app), uploads and their routes. */
+export { createStorage, type Storage } from './storage-factory.ts';
+export type { StorageProvider } from './storage-provider.ts';
+export { createUploadService, type StoredUpload, type UploadService } from './upload-service.ts';
+export { finishedUploadPurpose } from './upload-queries.ts';
+export { storageRoutes } from './routes.ts';
+export { avatarSvg, bannerSvg, ensureDemoImage, iconSvg, screenshotJpeg } from './demo-images.ts';
