@@ -116,7 +116,11 @@ export const recentSmsOf = (executor: Executor, phone: string, limit: number) =>
     .limit(limit);
 
 /** Creates the account unless the phone has one; the new id, or null when it existed. */
-export async function createUserIfNew(executor: Executor, phone: string, nickname: string): Promise<number | null> {
+export async function createUserIfNew(
+  executor: Executor,
+  phone: string,
+  nickname: string,
+): Promise<number | null> {
   const [created] = await executor
     .insert(users)
     .values({ phone, nickname })
@@ -124,4 +128,3 @@ export async function createUserIfNew(executor: Executor, phone: string, nicknam
     .returning({ id: users.id });
   return created?.id ?? null;
 }
-
