@@ -64,4 +64,18 @@ describe(`listing views count once per viewer and China day on ${databaseKind} (
     await view({ token: reader });
     expect(await counters()).toEqual({ views: 4, heat: 4 });
   });
+
+  it('a periodic job forgets the marks of past days, and a purged day cannot count again', async () => {
+    const marks = async () =>
+      (await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from goods_view_marks`))[0]?.n;
+    const before = await marks();
+    expect(before).toBeGreaterThan(0);
+    t.clock.advance(3 * 24 * 3600);
+    await view({ token: reader });
+    expect(await marks()).toBe((before ?? 0) + 1);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect(await marks()).toBe(1);
+    await view({ token: reader });
+    expect(await counters()).toEqual({ views: 5, heat: 5 });
+  });
 });

@@ -10,6 +10,7 @@ import { createPublishService } from './publish-service.ts';
 import { goodsRoutes } from './routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { userGoodsRoutes } from './user-routes.ts';
+import { purgeViewMarks, VIEW_MARKS_PURGE_JOB } from './view-marks.ts';
 
 /**
  * Listings (issue 3): goods, publishing, favourites/footprints/follows. The search and its cache
@@ -25,6 +26,8 @@ export const listingsPlugin: FastifyPluginAsync<{
   const { db } = app;
   const { search, onChange } = core;
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
+  app.jobs.work(VIEW_MARKS_PURGE_JOB, () => purgeViewMarks(db, now()));
+  app.jobs.schedule(VIEW_MARKS_PURGE_JOB, 3600);
 
   await app.register(goodsRoutes, {
     services: {
