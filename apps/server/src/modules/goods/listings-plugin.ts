@@ -9,6 +9,7 @@ import type { Storage } from '../storage/storage-factory.ts';
 import { createUploadService } from '../storage/upload-service.ts';
 import { storageRoutes } from '../storage/routes.ts';
 import { createSearchService } from './search-service.ts';
+import { createSearchIndexKeeper } from './search-index-keeper.ts';
 import { createGoodsService } from './goods-service.ts';
 import { createInteractionService } from './interaction-service.ts';
 import { createCommentService } from './comment-service.ts';
@@ -32,13 +33,19 @@ export const listingsPlugin: FastifyPluginAsync<{
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
   const cache = createResultCache({ ttlMs: config.SEARCH_CACHE_MS });
   const counts = createResultCache({ ttlMs: config.SEARCH_CACHE_MS * 10 });
+  const index = createSearchIndexKeeper({ db, log: app.log });
   bus.subscribe('listings', () => {
+    index.markStale();
     cache.clear();
     counts.clear();
   });
+  // Built once the server is up (after a start's seeding), in the background: SQL answers meanwhile.
+  app.addHook('onReady', async () => {
+    void index.loaded().catch(() => undefined);
+  });
   const onChange = () => bus.publish('listings');
   const uploads = createUploadService({ db, provider: storage.provider, local: storage.local, now });
-  const search = createSearchService({ db, catalogue, imageUrl, cache, counts });
+  const search = createSearchService({ db, catalogue, imageUrl, cache, counts, index });
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
 
   await app.register(catalogueRoutes, { catalogue });
