@@ -17,6 +17,7 @@ export interface SearchIndexKeeper {
   isBehind(changeSeq: number): boolean;
   refresh(): Promise<void>;
   markStale(): void;
+  ready(): boolean;
   /** Starts the build if none ran; resolves when an index is there. */
   loaded(): Promise<void>;
 }
@@ -132,6 +133,7 @@ export function createSearchIndexKeeper(options: {
       return index;
     },
     isBehind: (changeSeq) => changeSeq > changeSeen,
+    ready: () => index !== undefined,
     refresh,
     markStale() {
       stale = true;

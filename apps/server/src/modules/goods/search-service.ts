@@ -57,6 +57,8 @@ export interface SearchService {
     pageSize: number,
   ): Promise<{ list: GoodsCard[]; total: number; page: number; page_size: number }>;
   hot(gameId: number | undefined, limit: number): Promise<GoodsCard[]>;
+  /** Whether the list is answered from the in-memory index yet (else from SQL). */
+  indexReady(): boolean;
 }
 
 const priceRanges = [
@@ -469,6 +471,7 @@ export function createSearchService(options: {
 
   return {
     filter,
+    indexReady: () => keeper.ready(),
     filterJson: (request) =>
       cache.get(`json:${JSON.stringify(request)}`, async () =>
         JSON.stringify({ err_code: 0, data: await filter(request) }),
