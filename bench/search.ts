@@ -244,6 +244,14 @@ try {
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
     WEB_DIST: '/nonexistent',
+    // The production profile requires these; the list never touches the object store.
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    RATE_LIMIT_NAMESPACE: `${name}:rl:`,
+    CACHE_BUS_CHANNEL: `${name}:bus`,
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    S3_BUCKET: 'bench',
+    S3_ACCESS_KEY_ID: 'bench',
+    S3_SECRET_ACCESS_KEY: 'bench-secret',
   };
   const rows: Row[] = [];
   const gameIds = row?.games ?? [];

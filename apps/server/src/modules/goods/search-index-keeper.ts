@@ -52,7 +52,7 @@ export function createSearchIndexKeeper(options: {
     const at = performance.now();
     const before = await sequencesNow(db);
     const { listings, maxId } = await onSaleListings(db);
-    const next = new SearchIndex(
+    const next = await SearchIndex.build(
       listings.flatMap((read) => (read.listing ? [read.listing] : [])),
       maxId,
     );

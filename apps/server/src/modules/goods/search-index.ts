@@ -19,15 +19,34 @@ export interface IndexedListing {
   searchText: string;
 }
 
-/** `search_tokens` as the generated column builds it: the words of the text, `g:<game>`, `p:<platform>`. */
+/** The words of an attribute value as the two kinds of choice filter read it (`->>` and `?|`). */
+function attributeTokens(key: string, value: unknown): string[] {
+  if (typeof value === 'string') return [`e:${key}=${value}`, `m:${key}=${value}`];
+  if (typeof value === 'number' || typeof value === 'boolean') return [`e:${key}=${String(value)}`];
+  if (Array.isArray(value))
+    return value.flatMap((item) => (typeof item === 'string' ? [`m:${key}=${item}`] : []));
+  if (value !== null && typeof value === 'object')
+    return Object.keys(value).map((item) => `m:${key}=${item}`);
+  return [];
+}
+
+/**
+ * The tokens a listing is found by: `search_tokens` as the generated column builds it (the words of
+ * the text, `g:<game>`, `p:<platform>`), plus `t:<tag>` and the choice attribute values, so that
+ * tag and choice filters are posting lists too.
+ */
 export const tokensOf = (doc: IndexedListing): string[] => [
-  ...doc.searchText.split(' ').filter((word) => word !== ''),
-  `g:${doc.gameId}`,
-  `p:${doc.platform}`,
+  ...new Set([
+    ...doc.searchText.split(' ').filter((word) => word !== ''),
+    `g:${doc.gameId}`,
+    `p:${doc.platform}`,
+    ...doc.tags.map((tag) => `t:${tag}`),
+    ...Object.entries(doc.attrs).flatMap(([key, value]) => attributeTokens(key, value)),
+  ]),
 ];
 
 const sameTokens = (a: IndexedListing, b: IndexedListing) =>
-  a.searchText === b.searchText && a.gameId === b.gameId && a.platform === b.platform;
+  tokensOf(a).join('\n') === tokensOf(b).join('\n');
 
 /** A growable sorted list of slots (ascending: new slots are always appended at the end). */
 class Posting {
@@ -77,7 +96,7 @@ export function cursorKeyOf(sort: GoodsSort, doc: IndexedListing): number | stri
 export type PageStart = { after: { key: number | string; id: number } } | { offset: number };
 
 /** A sorted page of matches walks a sort order once the matches are more than this. */
-const SORT_MATCHES_UP_TO = 2_000;
+const SORT_MATCHES_UP_TO = 1_000;
 /** Above this share of dead slots the index is worth rebuilding. */
 const DEAD_SHARE = 0.25;
 
@@ -127,21 +146,51 @@ function attributeMatches(attrs: Readonly<Record<string, unknown>>, condition: A
  */
 export class SearchIndex {
   private readonly docs: (IndexedListing | undefined)[] = [];
+  /**
+   * The fields most queries test, by slot, in packed arrays: a scan of tens of thousands of
+   * candidates reads these instead of chasing one object per listing. `ids` is 0 for a dead slot.
+   */
+  private readonly ids: number[] = [];
+  private readonly games: number[] = [];
+  private readonly partitions: number[] = [];
+  private readonly prices: number[] = [];
+  private readonly sellers: number[] = [];
   private readonly slotOf = new Map<number, number>();
   private readonly postings = new Map<string, Posting>();
   private vocabulary: string[] | undefined;
+  /** Slots of the word prefixes and word orders asked lately; emptied when a slot is added. */
+  private readonly derived = new Map<string, number[]>();
   private readonly orders = new Map<GoodsSort, Int32Array>();
   private dead = 0;
   /** The highest listing id seen, of any status: the default snapshot. */
   maxId = 0;
 
-  constructor(listings: readonly IndexedListing[], maxId: number) {
+  /**
+   * Builds an index in steps of a few thousand listings, yielding to the event loop between them, so
+   * that a server building its index keeps answering (from SQL) meanwhile.
+   */
+  static async build(listings: readonly IndexedListing[], maxId: number): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    const step = 5_000;
+    const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const tokens: string[][] = [];
     const counts = new Map<string, number>();
-    for (const doc of listings)
-      for (const token of tokensOf(doc)) counts.set(token, (counts.get(token) ?? 0) + 1);
-    for (const [token, count] of counts) this.postings.set(token, new Posting(count));
-    for (const doc of listings) this.append(doc);
-    this.maxId = maxId;
+    for (let start = 0; start < listings.length; start += step) {
+      for (const doc of listings.slice(start, start + step)) {
+        const words = tokensOf(doc);
+        tokens.push(words);
+        for (const token of words) counts.set(token, (counts.get(token) ?? 0) + 1);
+      }
+      await yieldNow();
+    }
+    for (const [token, count] of counts) index.postings.set(token, new Posting(count));
+    for (let start = 0; start < listings.length; start += step) {
+      for (let at = start; at < Math.min(start + step, listings.length); at++)
+        index.append(listings[at] as IndexedListing, tokens[at]);
+      await yieldNow();
+    }
+    index.maxId = maxId;
+    return index;
   }
 
   get size() {
@@ -153,11 +202,13 @@ export class SearchIndex {
     return this.dead > 1_000 && this.dead > this.docs.length * DEAD_SHARE;
   }
 
-  private append(doc: IndexedListing) {
+  private append(doc: IndexedListing, tokens = tokensOf(doc)) {
     const slot = this.docs.length;
     this.docs.push(doc);
+    this.setColumns(slot, doc);
     this.slotOf.set(doc.id, slot);
-    for (const token of tokensOf(doc)) {
+    this.derived.clear();
+    for (const token of tokens) {
       let posting = this.postings.get(token);
       if (!posting) {
         posting = new Posting(4);
@@ -168,6 +219,14 @@ export class SearchIndex {
     }
   }
 
+  private setColumns(slot: number, doc: IndexedListing | undefined) {
+    this.ids[slot] = doc?.id ?? 0;
+    this.games[slot] = doc?.gameId ?? 0;
+    this.partitions[slot] = doc?.partitionId ?? 0;
+    this.prices[slot] = doc?.price ?? 0;
+    this.sellers[slot] = doc?.sellerId ?? 0;
+  }
+
   /** Applies a listing as read now: indexed if on sale, dropped otherwise. */
   apply(id: number, doc: IndexedListing | undefined) {
     this.maxId = Math.max(this.maxId, id);
@@ -175,6 +234,7 @@ export class SearchIndex {
     const old = slot === undefined ? undefined : this.docs[slot];
     if (slot !== undefined && old && doc && sameTokens(old, doc)) {
       this.docs[slot] = doc;
+      this.setColumns(slot, doc);
       const moved =
         old.rankScore !== doc.rankScore ||
         old.listedAt !== doc.listedAt ||
@@ -184,6 +244,7 @@ export class SearchIndex {
     } else {
       if (slot !== undefined) {
         this.docs[slot] = undefined;
+        this.setColumns(slot, undefined);
         this.slotOf.delete(id);
         this.dead++;
       }
@@ -192,56 +253,114 @@ export class SearchIndex {
     }
   }
 
+  private list(token: string): ArrayLike<number> {
+    return this.postings.get(token)?.view() ?? [];
+  }
+
+  /** The listings that match any of the tokens (a choice among values). */
+  private anyOf(tokens: readonly string[]): ArrayLike<number> {
+    if (tokens.length === 1) return this.list(tokens[0] as string);
+    const all = new Int32Array(tokens.reduce((sum, token) => sum + this.list(token).length, 0));
+    let at = 0;
+    for (const token of tokens) {
+      all.set(this.list(token), at);
+      at += this.list(token).length;
+    }
+    all.sort();
+    return all.filter((slot, index) => index === 0 || all[index - 1] !== slot);
+  }
+
+  private cached(key: string, compute: () => number[]): number[] {
+    let slots = this.derived.get(key);
+    if (!slots) {
+      if (this.derived.size >= 1_000) this.derived.clear();
+      slots = compute();
+      this.derived.set(key, slots);
+    }
+    return slots;
+  }
+
+  /** `% w1 w2 %`: the listings whose text holds the words in this order. */
+  private phrase(needle: string): number[] {
+    return this.cached(needle, () => {
+      const words = needle.trim().split(' ');
+      const lists = words.map((word) => this.list(word)).sort((a, b) => a.length - b.length);
+      let candidates: ArrayLike<number> = lists[0] ?? [];
+      for (const list of lists.slice(1)) candidates = intersect(candidates, list);
+      const out: number[] = [];
+      for (let index = 0; index < candidates.length; index++) {
+        const slot = candidates[index] as number;
+        if (this.docs[slot]?.searchText.includes(needle)) out.push(slot);
+      }
+      return out;
+    });
+  }
+
   /** The slots (ascending) of the listings that match a query. */
   matches(query: ListQuery): number[] {
     const lists: ArrayLike<number>[] = [];
-    const scope = [
+    const tokens = [
+      ...query.tokens,
       ...(query.gameId === undefined ? [] : [`g:${query.gameId}`]),
       ...(query.platform === undefined ? [] : [`p:${query.platform}`]),
+      ...query.tags.map((tag) => `t:${tag}`),
     ];
-    for (const token of [...query.tokens, ...scope]) {
-      const posting = this.postings.get(token);
-      if (!posting || posting.length === 0) return [];
-      lists.push(posting.view());
+    for (const token of tokens) lists.push(this.list(token));
+    const ranges: Extract<AttributeCondition, { kind: 'int' }>[] = [];
+    for (const condition of query.attrs) {
+      if (condition.kind === 'int') ranges.push(condition);
+      else
+        lists.push(
+          this.anyOf(
+            condition.values.map(
+              (value) => `${condition.kind === 'enum' ? 'e' : 'm'}:${condition.key}=${value}`,
+            ),
+          ),
+        );
     }
-    // `% run%` is a word that starts with the run: the union of the words with that prefix.
-    const needles = query.patterns.map((pattern) => pattern.slice(1, -1));
-    for (const needle of needles) {
-      if (needle.endsWith(' ')) continue;
-      const union = this.prefixUnion(needle.slice(1));
-      if (union.length === 0) return [];
-      lists.push(union);
+    // `% run%` is a word that starts with the run: exactly the union of the words with that prefix.
+    for (const pattern of query.patterns) {
+      const needle = pattern.slice(1, -1);
+      lists.push(needle.endsWith(' ') ? this.phrase(needle) : this.prefixUnion(needle.slice(1)));
     }
+    if (lists.some((list) => list.length === 0)) return [];
     lists.sort((a, b) => a.length - b.length);
     let candidates: ArrayLike<number> | undefined = lists[0];
     for (const list of lists.slice(1)) candidates = intersect(candidates ?? [], list);
     const out: number[] = [];
     const total = candidates ? candidates.length : this.docs.length;
+    const { ids, games, partitions, prices, sellers } = this;
+    // The game, platform, tags and choices were tokens; a slot replaced in place kept its tokens.
+    const snapshot = query.snapshotId;
+    const other = query.otherThanGameId ?? -1;
+    const partition = query.partitionId ?? -1;
+    const seller = query.sellerId ?? -1;
+    const excluded = query.excludeId ?? -1;
+    const low = query.priceMin ?? Number.NEGATIVE_INFINITY;
+    const high = query.priceMax ?? Number.POSITIVE_INFINITY;
     for (let index = 0; index < total; index++) {
       const slot = candidates ? (candidates[index] as number) : index;
-      const doc = this.docs[slot];
-      if (doc && this.keeps(doc, query, needles)) out.push(slot);
+      const id = ids[slot] as number;
+      if (id === 0 || id > snapshot || id === excluded) continue;
+      if (games[slot] === other) continue;
+      if (partition !== -1 && partitions[slot] !== partition) continue;
+      if (seller !== -1 && sellers[slot] !== seller) continue;
+      const price = prices[slot] as number;
+      if (price < low || price > high) continue;
+      if (ranges.length > 0) {
+        const attrs = (this.docs[slot] as IndexedListing).attrs;
+        if (!ranges.every((condition) => attributeMatches(attrs, condition))) continue;
+      }
+      out.push(slot);
     }
     return out;
   }
 
-  private keeps(doc: IndexedListing, query: ListQuery, needles: string[]): boolean {
-    if (doc.id > query.snapshotId) return false;
-    if (query.gameId !== undefined && doc.gameId !== query.gameId) return false;
-    if (query.otherThanGameId !== undefined && doc.gameId === query.otherThanGameId) return false;
-    if (query.platform !== undefined && doc.platform !== query.platform) return false;
-    if (query.partitionId !== undefined && doc.partitionId !== query.partitionId) return false;
-    if (query.sellerId !== undefined && doc.sellerId !== query.sellerId) return false;
-    if (query.excludeId !== undefined && doc.id === query.excludeId) return false;
-    if (query.priceMin !== undefined && doc.price < query.priceMin) return false;
-    if (query.priceMax !== undefined && doc.price > query.priceMax) return false;
-    for (const tag of query.tags) if (!doc.tags.includes(tag)) return false;
-    for (const condition of query.attrs) if (!attributeMatches(doc.attrs, condition)) return false;
-    for (const needle of needles) if (!doc.searchText.includes(needle)) return false;
-    return true;
+  private prefixUnion(prefix: string): number[] {
+    return this.cached(`prefix ${prefix}`, () => this.prefixUnionOf(prefix));
   }
 
-  private prefixUnion(prefix: string): number[] {
+  private prefixUnionOf(prefix: string): number[] {
     if (!this.vocabulary)
       this.vocabulary = [...this.postings.keys()].filter((token) => !token.includes(':')).sort();
     const words = this.vocabulary;
