@@ -97,6 +97,7 @@ export type PageStart = { after: { key: number | string; id: number } } | { offs
 
 /** A sorted page of matches walks a sort order once the matches are more than this. */
 const SORT_MATCHES_UP_TO = 1_000;
+const DERIVED_SLOTS = 1_000_000;
 /** Above this share of dead slots the index is worth rebuilding. */
 const DEAD_SHARE = 0.25;
 
@@ -160,6 +161,7 @@ export class SearchIndex {
   private vocabulary: string[] | undefined;
   /** Slots of the word prefixes and word orders asked lately; emptied when a slot is added. */
   private readonly derived = new Map<string, number[]>();
+  private derivedSlots = 0;
   private readonly orders = new Map<GoodsSort, Int32Array>();
   private dead = 0;
   /** The highest listing id seen, of any status: the default snapshot. */
@@ -207,7 +209,7 @@ export class SearchIndex {
     this.docs.push(doc);
     this.setColumns(slot, doc);
     this.slotOf.set(doc.id, slot);
-    this.derived.clear();
+    this.clearDerived();
     for (const token of tokens) {
       let posting = this.postings.get(token);
       if (!posting) {
@@ -253,6 +255,11 @@ export class SearchIndex {
     }
   }
 
+  private clearDerived() {
+    this.derived.clear();
+    this.derivedSlots = 0;
+  }
+
   private list(token: string): ArrayLike<number> {
     return this.postings.get(token)?.view() ?? [];
   }
@@ -273,9 +280,11 @@ export class SearchIndex {
   private cached(key: string, compute: () => number[]): number[] {
     let slots = this.derived.get(key);
     if (!slots) {
-      if (this.derived.size >= 1_000) this.derived.clear();
       slots = compute();
+      // At most about a million slots (8 MB) cached: then start over.
+      if (this.derivedSlots + slots.length > DERIVED_SLOTS) this.clearDerived();
       this.derived.set(key, slots);
+      this.derivedSlots += slots.length;
     }
     return slots;
   }
