@@ -101,21 +101,22 @@ const DERIVED_SLOTS = 1_000_000;
 /** Above this share of dead slots the index is worth rebuilding. */
 const DEAD_SHARE = 0.25;
 
-function intersect(a: ArrayLike<number>, b: ArrayLike<number>): number[] {
-  const out: number[] = [];
+function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let length = 0;
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
     const x = a[i] as number;
     const y = b[j] as number;
     if (x === y) {
-      out.push(x);
+      out[length++] = x;
       i++;
       j++;
     } else if (x < y) i++;
     else j++;
   }
-  return out;
+  return out.subarray(0, length);
 }
 
 function attributeMatches(attrs: Readonly<Record<string, unknown>>, condition: AttributeCondition): boolean {
@@ -162,6 +163,7 @@ export class SearchIndex {
   /** Slots of the word prefixes and word orders asked lately; emptied when a slot is added. */
   private readonly derived = new Map<string, number[]>();
   private derivedSlots = 0;
+  private marks = new Uint8Array(0);
   private readonly orders = new Map<GoodsSort, Int32Array>();
   private dead = 0;
   /** The highest listing id seen, of any status: the default snapshot. */
@@ -433,7 +435,9 @@ export class SearchIndex {
       }
       return out;
     }
-    const marks = new Uint8Array(docs.length);
+    // One mark array for every page (the code between setting and clearing it never awaits).
+    if (this.marks.length < docs.length) this.marks = new Uint8Array(docs.length * 2);
+    const marks = this.marks;
     for (const slot of matched) marks[slot] = 1;
     const order = this.order(sort);
     let low = 0;
@@ -449,6 +453,7 @@ export class SearchIndex {
       if (skip > 0) skip--;
       else out.push(docs[slot] as IndexedListing);
     }
+    for (const slot of matched) marks[slot] = 0;
     return out;
   }
 }
