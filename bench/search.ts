@@ -15,7 +15,7 @@
 import autocannon, { type Request, type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,6 +146,35 @@ function keywordBodies(): string[] {
   );
 }
 
+/** The resident memory of a child process, from /proc (Linux). */
+function rssMb(child: ChildProcess): string {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return `${Math.round(kb / 1024)} MB`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The server answers from SQL until its in-memory search index is built: measure the index. */
+async function waitForIndex(url: string) {
+  const started = performance.now();
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const answer = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"page_size":1}',
+    });
+    if (answer.headers.get('x-search-index') === 'ready') {
+      console.log(`search index ready ${((performance.now() - started) / 1000).toFixed(1)} s after /healthz`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the search index was not built in two minutes');
+}
+
 async function load(label: string, url: string, bodies: string[] | undefined): Promise<Row> {
   let next = 0;
   const requests: Request[] | undefined = bodies
@@ -215,6 +244,14 @@ try {
     SEED_DEMO: 'false',
     DATA_DIR: dataDir,
     WEB_DIST: '/nonexistent',
+    // The production profile requires these; the list never touches the object store.
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    RATE_LIMIT_NAMESPACE: `${name}:rl:`,
+    CACHE_BUS_CHANNEL: `${name}:bus`,
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    S3_BUCKET: 'bench',
+    S3_ACCESS_KEY_ID: 'bench',
+    S3_SECRET_ACCESS_KEY: 'bench-secret',
   };
   const rows: Row[] = [];
   const gameIds = row?.games ?? [];
@@ -236,6 +273,8 @@ try {
     await waitFor('http://127.0.0.1:8392/healthz');
     const suffix = cacheMs === '0' ? 'no cache' : `cache ${cacheMs} ms`;
     const url = 'http://127.0.0.1:8392/app/goods/list/filter';
+    await waitForIndex(url);
+    console.log(`server RSS with the index built: ${rssMb(server)}`);
     rows.push(await load(`filter mix (${suffix})`, url, mix.filter));
     rows.push(await load(`keyword mix (${suffix})`, url, mix.keyword));
     if (!args['mix-only'])
@@ -254,6 +293,7 @@ try {
           keywordBodies(),
         ),
       );
+    console.log(`server RSS after the ${suffix} runs: ${rssMb(server)}`);
     await stop(server);
   }
   console.log(`\n${seconds} s per scenario, ${connections} connections, load generator on the same machine`);

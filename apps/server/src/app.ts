@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imageUrl,
     bus,
     cacheMs: config.SEARCH_CACHE_MS,
+    log: app.log,
   });
   const uploads = createUploadService({ db: app.db, provider: storage.provider, local: storage.local, now });
   const realName = realNameServiceFor(app, now);

@@ -134,7 +134,7 @@ async function runPlanned<T>(executor: Executor, text: string, params: unknown[]
   return ((await statement.execute()) as { rows: T[] }).rows;
 }
 
-interface RawCard {
+export interface RawCard {
   id: number | string;
   title: string;
   game_id: number;
@@ -155,7 +155,7 @@ interface RawCard {
 }
 
 // node-postgres answers bigint as text; PGlite as a number.
-const cardRowOf = (raw: RawCard) => ({
+export const cardRowOf = (raw: RawCard) => ({
   id: Number(raw.id),
   title: raw.title,
   gameId: raw.game_id,

@@ -1,13 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { InvalidationBus } from '../../lib/invalidation-bus.ts';
 import { createResultCache } from '../../lib/result-cache.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ImageUrl } from './goods-cards.ts';
 import { createSearchService } from './search-service.ts';
+import { createSearchIndexKeeper } from './search-index-keeper.ts';
 
 /**
- * What the listings share with the home page: one result cache (and its counts), emptied on every
- * instance (through the bus) whenever a listing is written, and the search over them.
+ * What the listings share with the home page: the search over them, answered from this instance's
+ * in-memory index (marked stale on every instance through the bus whenever a listing is written),
+ * and one result cache (and its counts), emptied by the same message.
  */
 export function createListingsCore(options: {
   db: Database;
@@ -15,17 +18,20 @@ export function createListingsCore(options: {
   imageUrl: ImageUrl;
   bus: InvalidationBus;
   cacheMs: number;
+  log: FastifyBaseLogger;
 }) {
-  const { db, catalogue, imageUrl, bus } = options;
+  const { db, catalogue, imageUrl, bus, log } = options;
   const cache = createResultCache({ ttlMs: options.cacheMs });
   const counts = createResultCache({ ttlMs: options.cacheMs * 10 });
+  const index = createSearchIndexKeeper({ db, log });
   bus.subscribe('listings', () => {
+    index.markStale();
     cache.clear();
     counts.clear();
   });
   const onChange = () => bus.publish('listings');
-  const search = createSearchService({ db, catalogue, imageUrl, cache, counts });
-  return { cache, search, onChange };
+  const search = createSearchService({ db, catalogue, imageUrl, cache, counts, index });
+  return { cache, search, onChange, index };
 }
 
 export type ListingsCore = ReturnType<typeof createListingsCore>;

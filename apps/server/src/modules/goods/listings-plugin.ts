@@ -24,7 +24,11 @@ export const listingsPlugin: FastifyPluginAsync<{
   imageUrl: ImageUrl;
 }> = async (app, { now, catalogue, core, uploads, imageUrl }) => {
   const { db } = app;
-  const { search, onChange } = core;
+  const { search, onChange, index } = core;
+  // Built once the server is up (after a start's seeding), in the background: SQL answers meanwhile.
+  app.addHook('onReady', async () => {
+    void index.loaded().catch(() => undefined);
+  });
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
   app.jobs.work(VIEW_MARKS_PURGE_JOB, () => purgeViewMarks(db, now()));
   app.jobs.schedule(VIEW_MARKS_PURGE_JOB, 3600);

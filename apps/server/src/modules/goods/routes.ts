@@ -65,10 +65,12 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ services: GoodsRouteServices }
       },
     },
     // A cache hit costs a lookup and a send, not a schema pass over twenty listings; the contract
-    // tests check this answer against goodsListSchema.
+    // tests check this answer against goodsListSchema. `x-search-index` says whether this instance's
+    // in-memory index is built yet (bench/search.ts waits for it).
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
+        .header('x-search-index', search.indexReady() ? 'ready' : 'building')
         .send(preSerialised(await search.filterJson(request.body))),
   );
 

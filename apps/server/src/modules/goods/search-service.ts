@@ -32,6 +32,9 @@ import { toCard, type ImageUrl } from './goods-cards.ts';
 import { highlightRanges, keywordQuery, snippetOf } from './search-text.ts';
 import { loadSearchAliases, resolveKeyword, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
+import { cursorKeyOf, type IndexedListing, type PageStart, type SearchIndex } from './search-index.ts';
+import type { SearchIndexKeeper } from './search-index-keeper.ts';
+import { pageCards } from './search-index-repo.ts';
 
 export type FilterRequest = z.output<typeof goodsFilterRequestSchema>;
 
@@ -54,6 +57,8 @@ export interface SearchService {
     pageSize: number,
   ): Promise<{ list: GoodsCard[]; total: number; page: number; page_size: number }>;
   hot(gameId: number | undefined, limit: number): Promise<GoodsCard[]>;
+  /** Whether the list is answered from the in-memory index yet (else from SQL). */
+  indexReady(): boolean;
 }
 
 const priceRanges = [
@@ -134,6 +139,7 @@ function decodeCursor(text: string, sort: GoodsSort): Cursor {
 }
 
 type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
+type Lookup = Awaited<ReturnType<CatalogueService['lookup']>>;
 
 interface Resolved {
   /** One query, or two when the keyword names a game: that game's listings, then the others. */
@@ -145,8 +151,9 @@ interface Resolved {
 }
 
 /**
- * `cache` holds rows and answers for a few seconds; `counts` holds totals longer, keyed without the
- * snapshot bound: a broad keyword's count reads up to SEARCH_TOTAL_CAP rows, its first page twenty.
+ * The search list is answered from the in-memory index (`index`, see search-index.ts); until it is
+ * built, from SQL. `cache` holds rows and answers for a few seconds; `counts` holds totals longer,
+ * keyed without the snapshot bound (recommendations and store lists, which stay on SQL).
  */
 export function createSearchService(options: {
   db: Database;
@@ -154,8 +161,9 @@ export function createSearchService(options: {
   imageUrl: ImageUrl;
   cache: ResultCache;
   counts: ResultCache;
+  index: SearchIndexKeeper;
 }): SearchService {
-  const { db, catalogue, imageUrl, cache, counts } = options;
+  const { db, catalogue, imageUrl, cache, counts, index: keeper } = options;
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
 
   let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
@@ -168,7 +176,7 @@ export function createSearchService(options: {
     return aliases.index;
   };
 
-  async function resolve(request: FilterRequest): Promise<Resolved> {
+  async function resolve(request: FilterRequest, newest: () => Promise<number>): Promise<Resolved> {
     const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
     if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
     const lookup = await catalogue.lookup();
@@ -196,7 +204,7 @@ export function createSearchService(options: {
       attrs: attributeConditions(request, entry),
       tags: [...new Set(request.tags ?? [])].sort(),
       sellerId: request.seller_id,
-      snapshotId: request.snapshot_id ?? (await snapshot()),
+      snapshotId: request.snapshot_id ?? (await newest()),
     };
     const all: ListQuery = { ...base, ...keywordQuery(keyword.runs) };
     const inGame = (gameId: number): ListQuery => ({
@@ -291,8 +299,80 @@ export function createSearchService(options: {
     };
   }
 
+  const hitsOf = (rows: readonly CardRowWithKey[], runs: readonly string[], lookup: Lookup) =>
+    rows.map((row): SearchHit => {
+      const card = toCard(row, lookup, imageUrl);
+      if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
+      const { snippet, marks } = snippetOf(row.description, runs);
+      return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
+    });
+
+  /**
+   * A page from the index: the matches of each segment (exact), the page's listings in the sort's
+   * order, then their card rows by id. Also where `goods_change_seq` stood when they were read.
+   */
+  async function filterByIndex(index: SearchIndex, request: FilterRequest) {
+    const resolved = await resolve(request, async () => index.maxId);
+    const { page, page_size, sort } = request;
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
+    const offset = (page - 1) * page_size;
+    if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
+    const matched = resolved.segments.map((query) => index.matches(query));
+    const docs: { segment: number; doc: IndexedListing }[] = [];
+    let skip = cursor ? 0 : offset;
+    for (const [segment, slots] of matched.entries()) {
+      if (cursor && segment < cursor[0]) continue;
+      const start: PageStart =
+        cursor && segment === cursor[0] ? { after: { key: cursor[1], id: cursor[2] } } : { offset: skip };
+      docs.push(...index.page(slots, sort, start, page_size - docs.length).map((doc) => ({ segment, doc })));
+      if (docs.length === page_size) break;
+      skip = Math.max(0, skip - slots.length);
+    }
+    const [{ rows, changeSeq }, lookup] = await Promise.all([
+      pageCards(
+        db,
+        docs.map(({ doc }) => doc.id),
+        resolved.runs.length > 0,
+      ),
+      catalogue.lookup(),
+    ]);
+    const keys = new Map(docs.map(({ doc }) => [doc.id, cursorKeyOf(sort, doc)]));
+    const last = docs[docs.length - 1];
+    const matches = matched.reduce((sum, slots) => sum + slots.length, 0);
+    const answer: GoodsList = {
+      list: hitsOf(
+        rows.map((row) => ({ ...row, sortKey: keys.get(row.id) ?? 0 })),
+        resolved.runs,
+        lookup,
+      ),
+      total: Math.min(matches, SEARCH_TOTAL_CAP),
+      total_capped: matches > SEARCH_TOTAL_CAP,
+      total_is_estimate: false,
+      page,
+      page_size,
+      snapshot_id: resolved.all.snapshotId,
+      next_cursor:
+        docs.length === page_size && last
+          ? encodeCursor([last.segment, cursorKeyOf(sort, last.doc), last.doc.id])
+          : null,
+      keyword_game_id: resolved.keywordGameId,
+    };
+    return { answer, changeSeq };
+  }
+
   async function filter(request: FilterRequest): Promise<GoodsList> {
-    const resolved = await resolve(request);
+    const index = await keeper.current();
+    if (!index) return filterBySql(request);
+    const first = await filterByIndex(index, request);
+    if (!keeper.isBehind(first.changeSeq)) return first.answer;
+    // A write the bus has not announced yet (or made outside the server): catch up and answer again.
+    await keeper.refresh();
+    return (await filterByIndex((await keeper.current()) ?? index, request)).answer;
+  }
+
+  /** The SQL path, while the index is being built. */
+  async function filterBySql(request: FilterRequest): Promise<GoodsList> {
+    const resolved = await resolve(request, snapshot);
     const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
     // make a refreshed answer out of stale rows.
@@ -302,15 +382,8 @@ export function createSearchService(options: {
       catalogue.lookup(),
     ]);
     const counted = await totalOf(resolved, estimate, counts);
-    const { runs } = resolved;
-    const list = rows.map((row): SearchHit => {
-      const card = toCard(row, lookup, imageUrl);
-      if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
-      const { snippet, marks } = snippetOf(row.description, runs);
-      return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
-    });
     return {
-      list,
+      list: hitsOf(rows, resolved.runs, lookup),
       total: counted.total,
       total_capped: counted.capped,
       total_is_estimate: counted.estimate,
@@ -398,6 +471,7 @@ export function createSearchService(options: {
 
   return {
     filter,
+    indexReady: () => keeper.ready(),
     filterJson: (request) =>
       cache.get(`json:${JSON.stringify(request)}`, async () =>
         JSON.stringify({ err_code: 0, data: await filter(request) }),

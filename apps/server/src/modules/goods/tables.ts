@@ -90,6 +90,11 @@ export const goods = pgTable(
       .generatedAlwaysAs(
         sql`string_to_array(btrim(search_text), ' ') || array['g:' || game_id::text, 'p:' || platform]`,
       ),
+    /**
+     * Set from the sequence `goods_search_seq` by a trigger on every insert and update (views too):
+     * the in-memory search index re-reads the rows changed since its last read (search-index-keeper.ts).
+     */
+    searchSeq: bigint('search_seq', { mode: 'number' }).notNull().default(0),
     listedAt: timestamptz('listed_at'),
     verifiedAt: timestamptz('verified_at'),
     verifiedBy: bigint('verified_by', { mode: 'number' }).references(() => users.id),
@@ -109,6 +114,7 @@ export const goods = pgTable(
     index('goods_sale_game_price_idx').on(table.gameId, table.price, table.id).where(onSale),
     index('goods_sale_game_heat_idx').on(table.gameId, table.heat.desc(), table.id.desc()).where(onSale),
     index('goods_sale_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')).where(onSale),
+    index('goods_search_seq_idx').on(table.searchSeq),
     index('goods_sale_search_tokens_idx').using('gin', table.searchTokens).where(onSale),
   ],
 );
