@@ -87,6 +87,11 @@ test('a new user recharges 100.00, withdraws 50.00 after real-name, and finance 
   await expect(visiblePane(page).getByTestId('withdrawal-detail-status')).toHaveText('已到账', {
     timeout: 20_000,
   });
+  await expect(visiblePane(page).getByText('已通过')).toBeVisible();
+  await page.screenshot({
+    path: new URL('./screenshots/withdrawal-detail-timeline.png', import.meta.url).pathname,
+    fullPage: true,
+  });
   await page.goto('/wallet');
   await expect(visiblePane(page).getByTestId('wallet-available')).toHaveText(/^¥?50\.00$/);
   await expect(visiblePane(page).getByTestId('wallet-frozen')).toHaveText(/^¥?0\.00$/);
