@@ -190,22 +190,7 @@ export function createPublishService(options: {
           input.screenshots.filter((key) => !known.has(key)),
         );
         await ensureStore(tx, user.id, user.nickname);
-        const verified =
-          existing !== undefined &&
-          existing.verifiedAt !== null &&
-          !verifiedContentChanged(existing, {
-            gameId: input.game_id,
-            platform: input.platform,
-            partitionId: input.partition_id,
-            title: input.title,
-            description: input.description,
-            attrs: input.attrs,
-            bindings: input.bindings,
-            screenshots: input.screenshots,
-            price: input.price,
-          });
-        const derived = deriveFields({ ...input, partitionName: partitionText, verified }, entry);
-        const values = {
+        const fields = {
           sellerId: user.id,
           gameId: input.game_id,
           platform: input.platform,
@@ -222,6 +207,12 @@ export function createPublishService(options: {
           urgent: input.urgent,
           accountHint: input.account_hint,
           privateNote: input.private_note,
+        };
+        const verified =
+          existing !== undefined && existing.verifiedAt !== null && !verifiedContentChanged(existing, fields);
+        const derived = deriveFields({ ...input, partitionName: partitionText, verified }, entry);
+        const values = {
+          ...fields,
           ...derived,
           ...(verified ? {} : { verifiedAt: null, verifiedBy: null }),
           updatedAt: now(),
