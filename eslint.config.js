@@ -10,6 +10,11 @@ import globals from 'globals';
  * fails lint twice: the import is not in this list, and adding it to the list throws. Documented in
  * docs/architecture.md ("Module map").
  */
+const onlyTheServerImportsTheServer = {
+  group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
+  message: 'Only the server imports the server.',
+};
+
 const serverModuleDependencies = {
   jobs: [],
   idempotency: [],
@@ -85,12 +90,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
-              message: 'Only the server imports the server.',
-            },
-          ],
+          patterns: [onlyTheServerImportsTheServer],
         },
       ],
     },
@@ -117,12 +117,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
-              message: 'Only the server imports the server.',
-            },
-          ],
+          patterns: [onlyTheServerImportsTheServer],
           paths: [
             {
               name: 'node:timers',
@@ -297,12 +292,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/server/**', '@haoshi/server', '@haoshi/server/**'],
-              message: 'Only the server imports the server.',
-            },
-          ],
+          patterns: [onlyTheServerImportsTheServer],
           paths: [
             {
               name: 'antd-mobile',

@@ -1,6 +1,5 @@
-import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { freshDatabase, TestClock, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp } from './test-app.ts';
 
 /**
  * A production app's config on the test's own database, in-memory limits and no storage: what
@@ -20,18 +19,6 @@ export function productionConfig(env: Record<string, string> = {}): Config {
 }
 
 /** A production app on a fresh database. */
-export async function createProductionApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { handle, dispose } = await freshDatabase();
-  const clock = new TestClock();
-  const app = await buildApp({ config: productionConfig(env), database: handle, now: clock.now });
-  await app.ready();
-  return {
-    app,
-    database: handle,
-    clock,
-    close: async () => {
-      await app.close();
-      await dispose();
-    },
-  };
+export function createProductionApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp(productionConfig(env));
 }

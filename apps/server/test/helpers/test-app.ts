@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import { openPostgres, pgliteExtensions, wrapPglite, type DatabaseHandle } from '../../src/db/client.ts';
 import { withDatabaseName } from './postgres-url.ts';
 
@@ -60,13 +60,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: Omit<AppOptions, 'config' | 'database'> = {},
-): Promise<TestApp> {
-  const { handle, dispose } = await freshDatabase();
-  const clock = new TestClock();
-  const config = loadConfig({
+/** The test suites' configuration: quiet, no web build or data directory, limits out of the way. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
@@ -76,7 +72,21 @@ export async function createTestApp(
     SEED_DEMO: 'true',
     ...env,
   });
+}
+
+/**
+ * An app with this config on a fresh database and a test clock; `register` may add the test's own
+ * routes before the app is made ready.
+ */
+export async function startTestApp(
+  config: Config,
+  options: Omit<AppOptions, 'config' | 'database' | 'now'> = {},
+  register?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const { handle, dispose } = await freshDatabase();
+  const clock = new TestClock();
   const app = await buildApp({ config, database: handle, now: clock.now, ...options });
+  await register?.(app);
   await app.ready();
   return {
     app,
@@ -87,4 +97,11 @@ export async function createTestApp(
       await dispose();
     },
   };
+}
+
+export function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<AppOptions, 'config' | 'database' | 'now'> = {},
+): Promise<TestApp> {
+  return startTestApp(testConfig(env), options);
 }

@@ -6,7 +6,7 @@ import { http } from '@/core/http/client';
 import type * as HttpClient from '@/core/http/client';
 import FinanceWithdrawDetailScreen from './finance-withdraw-detail-screen';
 import FinanceWithdrawListScreen from './finance-withdraw-list-screen';
-import { answer, okEnvelope, refusal, renderScreen, withdrawal } from './test-fixtures';
+import { answer, createdTimelineEntry, okEnvelope, refusal, renderScreen, withdrawal } from './test-fixtures';
 
 vi.mock('@/core/http/client', async (importOriginal) => {
   const actual = await importOriginal<typeof HttpClient>();
@@ -26,18 +26,7 @@ const staffRow = {
 };
 const detail: StaffWithdrawalDetail = {
   ...staffRow,
-  timeline: [
-    {
-      action: 'create',
-      action_label: '创建',
-      from: null,
-      to: 'pending_review',
-      to_label: '待审核',
-      actor_role: 'owner',
-      reason: '',
-      created_at: '2026-11-21T02:00:00.000Z',
-    },
-  ],
+  timeline: [createdTimelineEntry],
   user_available: '50.00',
   user_frozen: '50.00',
   user_paid_count: 0,

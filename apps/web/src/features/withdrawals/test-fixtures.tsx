@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { Envelope, Withdrawal, WithdrawPage } from '@haoshi/contracts';
+import type { Envelope, ProcessTimelineEntry, Withdrawal, WithdrawPage } from '@haoshi/contracts';
 import { http } from '@/core/http/client';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
@@ -42,6 +42,18 @@ export const withdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => (
   paid_at: null,
   ...overrides,
 });
+
+/** The first entry of every withdrawal's timeline: created, waiting for review. */
+export const createdTimelineEntry: ProcessTimelineEntry = {
+  action: 'create',
+  action_label: '创建',
+  from: null,
+  to: 'pending_review',
+  to_label: '待审核',
+  actor_role: 'owner',
+  reason: '',
+  created_at: '2026-11-21T02:00:00.000Z',
+};
 
 export const okEnvelope = <T,>(data: T): Envelope<T> => ({ err_code: 0, data });
 export const refusal = (err_code: number, message: string): Envelope<never> => ({ err_code, message });

@@ -5,7 +5,7 @@ import { ErrorCodes } from '@haoshi/contracts';
 import { http } from '@/core/http/client';
 import type * as HttpClient from '@/core/http/client';
 import RemitDetailScreen from './remit-detail-screen';
-import { answer, okEnvelope, refusal, renderScreen, withdrawal } from './test-fixtures';
+import { answer, createdTimelineEntry, okEnvelope, refusal, renderScreen, withdrawal } from './test-fixtures';
 import WithdrawalRecordsScreen from './withdrawal-records-screen';
 import WithdrawalScreen from './withdrawal-screen';
 import { page } from './test-fixtures';
@@ -81,16 +81,7 @@ describe('/remitDetail', () => {
           }),
           arrival: '预计1个工作日内到账（需人工审核）',
           timeline: [
-            {
-              action: 'create',
-              action_label: '创建',
-              from: null,
-              to: 'pending_review',
-              to_label: '待审核',
-              actor_role: 'owner',
-              reason: '',
-              created_at: '2026-11-21T02:00:00.000Z',
-            },
+            createdTimelineEntry,
             {
               action: 'approve',
               action_label: '审核通过',
