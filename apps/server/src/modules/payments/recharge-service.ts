@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sum } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import {
   canTake,
@@ -21,6 +21,7 @@ import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import type { PaidPayment, PaymentProvider, ProviderPaymentState } from './payment-provider.ts';
 import { PAYMENT_EXPIRES_SECONDS } from './sandbox-gateway.ts';
 import { recharges } from './tables.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 
 export type RechargeRow = typeof recharges.$inferSelect;
 
@@ -251,7 +252,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
       const orderNo = newOrderNo(createdAt);
       const inserted = await db.transaction(async (tx) => {
         // One payer at a time, so that parallel requests cannot slip past the limits together.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recharge:${payerId}`}))`);
+        await lockForTransaction(tx, `recharge:${payerId}`);
         const [pending] = await tx
           .select({ value: count() })
           .from(recharges)

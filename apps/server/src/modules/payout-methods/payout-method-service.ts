@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import {
   ErrorCodes,
   luhnValid,
@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { assertPhoneBound, assertRealNameVerified, type RealNameService } from '../real-name/index.ts';
 import { finishedUploadPurpose } from '../storage/index.ts';
 import { payoutMethods } from './tables.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 
 /** A live payout method with the full account: for the payout provider, never for a response. */
 export interface PayoutMethodForPayout {
@@ -93,8 +94,7 @@ export function createPayoutMethodService(deps: PayoutMethodServiceDeps) {
     created_at: row.createdAt.toISOString(),
   });
 
-  const lockUser = (tx: Executor, userId: number) =>
-    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-methods:${userId}`}))`);
+  const lockUser = (tx: Executor, userId: number) => lockForTransaction(tx, `payout-methods:${userId}`);
 
   /**
    * The upload must be this user's, stored and checked (the built-in provider's PUT marks it used),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import {
   ErrorCodes,
   maskIdNumber,
@@ -23,6 +23,7 @@ import {
   type RealNameProvider,
 } from './real-name-provider.ts';
 import { realNameAttempts, realNameVerifications } from './tables.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 
 const refusalCodes: Record<Exclude<RealNameOutcome, { ok: true }>['refusal'], ErrorCode> = {
   id_invalid: ErrorCodes.REAL_NAME_ID_INVALID,
@@ -100,11 +101,11 @@ export function createRealNameService(deps: RealNameServiceDeps) {
 
     const hash = idNumberHash(input.idNumber);
     const failure = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`real-name:user:${userId}`}))`);
+      await lockForTransaction(tx, `real-name:user:${userId}`);
       if (await verificationOf(tx, userId)) return new AppError(ErrorCodes.REAL_NAME_ALREADY_VERIFIED);
       if ((await attemptsToday(tx, userId)) >= REAL_NAME_DAILY_ATTEMPTS)
         return new AppError(ErrorCodes.REAL_NAME_DAILY_LIMIT);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`real-name:id:${hash}`}))`);
+      await lockForTransaction(tx, `real-name:id:${hash}`);
       const [holder] = await tx
         .select({ userId: realNameVerifications.userId })
         .from(realNameVerifications)

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   fenToAmount,
@@ -15,6 +14,7 @@ import { startOfChinaDay } from '../../lib/time.ts';
 import { findUser, maskPhone } from '../identity/index.ts';
 import { debitedSince, ledger } from '../ledger/index.ts';
 import { assertRealNameVerified, isRealNameVerified, verifiedNameMasked } from '../real-name/index.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 
 /** Balance transfers between users (余额转出): user_available → the other user's user_available. */
 
@@ -114,7 +114,7 @@ export async function transfer(db: Executor, command: TransferCommand, now: Date
     await assertRealNameVerified(tx, payerId);
     const recipient = await recipientFor(tx, payerId, command.phone);
     if (amount > TRANSFER_SINGLE_LIMIT_FEN) throw new AppError(ErrorCodes.WALLET_TRANSFER_SINGLE_LIMIT);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet.transfer:${payerId}`}))`);
+    await lockForTransaction(tx, `wallet.transfer:${payerId}`);
     const used = await usedToday(tx, payerId, now);
     if (used.count >= TRANSFER_DAILY_COUNT_LIMIT) {
       throw new AppError(
