@@ -95,6 +95,19 @@ export function cursorKeyOf(sort: GoodsSort, doc: IndexedListing): number | stri
 /** Where a page starts: after a cursor row, or after skipping `offset` matches. */
 export type PageStart = { after: { key: number | string; id: number } } | { offset: number };
 
+/**
+ * Where a page of a search starts: after a keyset cursor's row (in its segment), or after skipping
+ * `offset` matches across the segments.
+ */
+export type SearchStart =
+  { cursor: { segment: number; key: number | string; id: number } } | { offset: number };
+
+export interface SearchHits {
+  hits: { segment: number; doc: IndexedListing }[];
+  /** All matches of the segments. */
+  matches: number;
+}
+
 /** A sorted page of matches walks a sort order once the matches are more than this. */
 const SORT_MATCHES_UP_TO = 1_000;
 const DERIVED_SLOTS = 1_000_000;
@@ -455,5 +468,27 @@ export class SearchIndex {
     }
     for (const slot of matched) marks[slot] = 0;
     return out;
+  }
+
+  /**
+   * A page of the segments' matches (the first segment's matches first, each in the sort's order) and
+   * their number.
+   */
+  search(segments: readonly ListQuery[], sort: GoodsSort, start: SearchStart, limit: number): SearchHits {
+    const matched = segments.map((query) => this.matches(query));
+    const cursor = 'cursor' in start ? start.cursor : undefined;
+    const hits: SearchHits['hits'] = [];
+    let skip = 'offset' in start ? start.offset : 0;
+    for (const [segment, slots] of matched.entries()) {
+      if (cursor && segment < cursor.segment) continue;
+      const from: PageStart =
+        cursor && segment === cursor.segment
+          ? { after: { key: cursor.key, id: cursor.id } }
+          : { offset: skip };
+      hits.push(...this.page(slots, sort, from, limit - hits.length).map((doc) => ({ segment, doc })));
+      if (hits.length === limit) break;
+      skip = Math.max(0, skip - slots.length);
+    }
+    return { hits, matches: matched.reduce((sum, slots) => sum + slots.length, 0) };
   }
 }

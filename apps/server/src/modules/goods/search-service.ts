@@ -17,7 +17,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { CatalogueGameEntry, CatalogueService } from '../catalogue/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
 import {
   countGoods,
   estimateGoods,
@@ -25,18 +25,18 @@ import {
   listCards,
   maxGoodsId,
   whereOf,
-  type AttributeCondition,
   type ListQuery,
 } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
-import { highlightRanges, keywordQuery, snippetOf } from './search-text.ts';
-import { loadSearchAliases, resolveKeyword, type SearchAlias } from './search-aliases.ts';
+import { highlightRanges, snippetOf } from './search-text.ts';
+import { loadSearchAliases, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
-import { cursorKeyOf, type IndexedListing, type PageStart, type SearchIndex } from './search-index.ts';
+import { cursorKeyOf, type SearchIndex } from './search-index.ts';
 import type { SearchIndexKeeper } from './search-index-keeper.ts';
 import { pageCards } from './search-index-repo.ts';
+import { createSearchResolver, problem, type FilterRequest, type Resolved } from './search-resolve.ts';
 
-export type FilterRequest = z.output<typeof goodsFilterRequestSchema>;
+export type { FilterRequest };
 
 export interface SearchService {
   filter(request: FilterRequest): Promise<GoodsList>;
@@ -68,41 +68,6 @@ const priceRanges = [
   { label: '1000-5000元', min: '1000.00', max: '5000.00' },
   { label: '5000元以上', min: '5000.00', max: null },
 ];
-
-const problem = (field: string, message: string) =>
-  new AppError(ErrorCodes.VALIDATION_FAILED, `${message}（${field}）`, { field });
-
-/** Attribute filters are checked against the game's schema: only its filterable fields, typed. */
-function attributeConditions(
-  request: FilterRequest,
-  entry: CatalogueGameEntry | undefined,
-): AttributeCondition[] {
-  const filters = request.attrs ?? [];
-  if (filters.length === 0) return [];
-  if (!entry) throw problem('attrs', '按属性筛选需先选择游戏');
-  return filters.map((filter, index) => {
-    const field = entry.schema.fields.find(
-      (candidate) => candidate.key === filter.key && candidate.filterable,
-    );
-    if (!field) throw problem(`attrs.${index}.key`, '该游戏没有这个筛选项');
-    if (field.type === 'int') {
-      if (filter.min === undefined && filter.max === undefined)
-        throw problem(`attrs.${index}.min`, '请填写范围');
-      return { key: field.key, kind: 'int', min: filter.min, max: filter.max };
-    }
-    if (field.type === 'enum' || field.type === 'multi') {
-      const values = filter.values ?? [];
-      if (
-        values.length === 0 ||
-        !values.every((value) => field.options.some((option) => option.value === value))
-      ) {
-        throw problem(`attrs.${index}.values`, '请选择有效的选项');
-      }
-      return { key: field.key, kind: field.type, values };
-    }
-    throw problem(`attrs.${index}.key`, '该属性不能筛选');
-  });
-}
 
 const ALIAS_RELOAD_MS = 60_000;
 /** Up to this many matches a page fetches them all, sorts and counts them (see listCards). */
@@ -141,15 +106,6 @@ function decodeCursor(text: string, sort: GoodsSort): Cursor {
 type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
 type Lookup = Awaited<ReturnType<CatalogueService['lookup']>>;
 
-interface Resolved {
-  /** One query, or two when the keyword names a game: that game's listings, then the others. */
-  segments: ListQuery[];
-  /** All matches (the union of the segments), for the total. */
-  all: ListQuery;
-  runs: string[];
-  keywordGameId: number | null;
-}
-
 /**
  * The search list is answered from the in-memory index (`index`, see search-index.ts); until it is
  * built, from SQL. `cache` holds rows and answers for a few seconds; `counts` holds totals longer,
@@ -175,55 +131,7 @@ export function createSearchService(options: {
     }
     return aliases.index;
   };
-
-  async function resolve(request: FilterRequest, newest: () => Promise<number>): Promise<Resolved> {
-    const entry = request.game_id === undefined ? undefined : await catalogue.findEntry(request.game_id);
-    if (request.game_id !== undefined && !entry) throw new AppError(ErrorCodes.GAME_NOT_FOUND);
-    const lookup = await catalogue.lookup();
-    if (request.partition_id !== undefined) {
-      const partition = lookup.partitions.get(request.partition_id);
-      if (!partition || (request.game_id !== undefined && partition.game_id !== request.game_id))
-        throw problem('partition_id', '区服不存在');
-    }
-    if (
-      request.price_min !== undefined &&
-      request.price_max !== undefined &&
-      request.price_min > request.price_max
-    ) {
-      throw problem('price_max', '最高价不能低于最低价');
-    }
-    const keyword = request.keyword
-      ? resolveKeyword(request.keyword, await aliasIndex(), lookup.games)
-      : { runs: [], gameId: undefined, impliedRuns: [] };
-    const base = {
-      gameId: request.game_id,
-      platform: request.platform,
-      partitionId: request.partition_id,
-      priceMin: request.price_min,
-      priceMax: request.price_max,
-      attrs: attributeConditions(request, entry),
-      tags: [...new Set(request.tags ?? [])].sort(),
-      sellerId: request.seller_id,
-      snapshotId: request.snapshot_id ?? (await newest()),
-    };
-    const all: ListQuery = { ...base, ...keywordQuery(keyword.runs) };
-    const inGame = (gameId: number): ListQuery => ({
-      ...base,
-      gameId,
-      ...keywordQuery(keyword.runs.filter((run) => !keyword.impliedRuns.includes(run))),
-    });
-    const named = keyword.gameId;
-    if (named !== undefined && request.game_id === undefined) {
-      return {
-        segments: [inGame(named), { ...all, otherThanGameId: named }],
-        all,
-        runs: keyword.runs,
-        keywordGameId: named,
-      };
-    }
-    const only = named !== undefined && named === request.game_id ? inGame(named) : all;
-    return { segments: [only], all: only, runs: keyword.runs, keywordGameId: null };
-  }
+  const resolve = createSearchResolver({ catalogue, aliases: aliasIndex });
 
   /**
    * The rows of one page across the segments: from a cursor (keyset, as cheap deep as shallow) or
@@ -317,17 +225,12 @@ export function createSearchService(options: {
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
     const offset = (page - 1) * page_size;
     if (!cursor && offset >= SEARCH_TOTAL_CAP) throw problem('page', '页码过深，请用 cursor 继续翻页');
-    const matched = resolved.segments.map((query) => index.matches(query));
-    const docs: { segment: number; doc: IndexedListing }[] = [];
-    let skip = cursor ? 0 : offset;
-    for (const [segment, slots] of matched.entries()) {
-      if (cursor && segment < cursor[0]) continue;
-      const start: PageStart =
-        cursor && segment === cursor[0] ? { after: { key: cursor[1], id: cursor[2] } } : { offset: skip };
-      docs.push(...index.page(slots, sort, start, page_size - docs.length).map((doc) => ({ segment, doc })));
-      if (docs.length === page_size) break;
-      skip = Math.max(0, skip - slots.length);
-    }
+    const { hits: docs, matches } = index.search(
+      resolved.segments,
+      sort,
+      cursor ? { cursor: { segment: cursor[0], key: cursor[1], id: cursor[2] } } : { offset },
+      page_size,
+    );
     const [{ rows, changeSeq }, lookup] = await Promise.all([
       pageCards(
         db,
@@ -338,7 +241,6 @@ export function createSearchService(options: {
     ]);
     const keys = new Map(docs.map(({ doc }) => [doc.id, cursorKeyOf(sort, doc)]));
     const last = docs[docs.length - 1];
-    const matches = matched.reduce((sum, slots) => sum + slots.length, 0);
     const answer: GoodsList = {
       list: hitsOf(
         rows.map((row) => ({ ...row, sortKey: keys.get(row.id) ?? 0 })),
