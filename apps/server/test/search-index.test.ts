@@ -170,8 +170,13 @@ function referenceMatch(doc: IndexedListing, q: ListQuery): boolean {
         (condition.min === undefined || value >= condition.min) &&
         (condition.max === undefined || value <= condition.max)
       );
-    if (condition.kind === 'enum') return value !== undefined && condition.values.includes(String(value));
-    if (Array.isArray(value)) return value.some((item) => condition.values.includes(String(item)));
+    if (condition.kind === 'enum')
+      return (
+        (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') &&
+        condition.values.includes(String(value))
+      );
+    if (Array.isArray(value))
+      return value.some((item) => typeof item === 'string' && condition.values.includes(item));
     return typeof value === 'string' && condition.values.includes(value);
   });
 }
@@ -272,7 +277,7 @@ describe('the in-memory search index against the SQL reading of a query', () => 
         rankScore: rng.int(0, 50),
         listedAt: rng.chance(0.05) ? null : Date.UTC(2026, 0, 1) + rng.int(0, 500) * 60_000,
         heat: rng.int(0, 40),
-        tags: rng.sample(['guarantee', 'rebind', 'official_shots'], rng.int(0, 2)) as IndexedListing['tags'],
+        tags: rng.sample(['guarantee', 'rebind', 'official_shots'] as const, rng.int(0, 2)),
         sellerId: 100 + rng.int(0, 9),
         attrs: {
           rank: rng.pick(['v6', 'v8', 'v10']),
