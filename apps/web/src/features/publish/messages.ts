@@ -124,5 +124,6 @@ export const sincereSellMessages = {
   login: '登录',
   noRecent: '还没有发布过商品，选择上方的游戏开始吧',
   noLimit: '不封顶',
+  from: '起',
   refundable: '可退',
 } as const;
