@@ -30,7 +30,7 @@ const serverModuleDependencies = {
   'real-name': ['identity', 'process'],
   'payout-methods': ['real-name', 'storage'],
   withdrawals: ['identity', 'ledger', 'payout-methods', 'process', 'real-name'],
-  wallet: ['identity', 'ledger', 'real-name'],
+  wallet: ['identity', 'ledger', 'real-name', 'sincerity'],
   payments: ['identity', 'ledger', 'process'],
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],

@@ -29,8 +29,10 @@ async function drawPng(page: Page, color: string): Promise<Buffer> {
 
 const next = (page: Page) => visiblePane(page).getByRole('button', { name: '下一步' }).click();
 
-test('a seller publishes a listing with two screenshots and finds it through search', async ({ page }) => {
-  test.setTimeout(90_000);
+test('a seller publishes a listing with two screenshots, finds it through search, re-prices and edits it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   await loginAsNewUser(page);
   const word = uniqueWord();
   const title = `荣耀王者 全英雄 ${word}`;
@@ -104,4 +106,44 @@ test('a seller publishes a listing with two screenshots and finds it through sea
   const card = visiblePane(page).getByTestId('goods-card').filter({ hasText: title });
   await expect(card).toBeVisible();
   await expect(card).toContainText('1288.50');
+
+  // 改价 from 我的发布 (issue 10 E.3): a bad price is refused on the spot, a good one keeps it on sale.
+  await page.goto('/myGoods');
+  const listed = visiblePane(page).getByTestId('my-goods-card').filter({ hasText: title });
+  await listed.getByRole('button', { name: '改价' }).click();
+  const sheet = page.getByRole('form', { name: '修改价格' });
+  await expect(sheet.getByRole('textbox', { name: '售价（元）' })).toHaveValue('1288.50');
+  await sheet.getByRole('textbox', { name: '售价（元）' }).fill('0');
+  await sheet.getByRole('button', { name: '确认改价' }).click();
+  await expect(sheet.getByText('金额需大于0，且最多两位小数')).toBeVisible();
+  await sheet.getByRole('textbox', { name: '售价（元）' }).fill('999');
+  await sheet.getByRole('button', { name: '确认改价' }).click();
+  await expect(page.getByText('已改价为 ¥999.00')).toBeVisible();
+  await expect(listed).toContainText('¥999.00');
+  await expect(listed).toContainText('在售');
+
+  // 编辑: the wizard opens filled in; a new title is reviewed again and the listing stays on sale.
+  await listed.getByRole('button', { name: '编辑' }).click();
+  await expect(page).toHaveURL(/\/publishGoods\?goods_id=\d+$/);
+  const editor = visiblePane(page);
+  await expect(editor.getByRole('note')).toContainText('需重新审核');
+  await expect(editor.getByRole('textbox', { name: '英雄数' })).toHaveValue('120');
+  await next(page);
+  await next(page);
+  await next(page);
+  await expect(editor.getByRole('textbox', { name: '售价（元）' })).toHaveValue('999.00');
+  await expect(editor.getByRole('button', { name: '存草稿' })).toHaveCount(0);
+  const newTitle = `${title} 已降价`;
+  await editor.getByRole('textbox', { name: '标题' }).fill(newTitle);
+  await editor.getByRole('button', { name: '保存修改' }).click();
+  const edited = visiblePane(page).getByTestId('publish-result');
+  await expect(edited).toHaveAttribute('data-status', 'on_sale');
+  await expect(edited).toContainText(newTitle);
+
+  // The search sees the new title and price.
+  await page.goto(`/search_goods_list?keyword=${word}`);
+  const found = visiblePane(page).getByTestId('goods-card').filter({ hasText: newTitle });
+  await expect(found).toBeVisible();
+  await expect(found).toContainText('¥999');
+  await expect(found).not.toContainText('1288');
 });

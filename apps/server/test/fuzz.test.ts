@@ -75,6 +75,7 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'GET /app/goods/detail': { goods_footprints: [0, 1], goods_view_marks: [0, 1] },
   'GET /app/goods/yd/qrcode': { goods_qr_tickets: [1] },
   'POST /app/goods/publish': { goods: [0, 1], stores: [0, 1], process_transitions: [1, 2, 3] },
+  'POST /app/user/goods/price': { process_transitions: [1] },
   'POST /app/user/save_goods': { goods_favourites: [-1, 0, 1] },
   'POST /app/user/subscribe': { store_follows: [-1, 0, 1] },
   'POST /app/upload/ticket': { upload_tickets: [1, 2, 3, 4, 5, 6, 7, 8, 9] },

@@ -69,6 +69,20 @@ describe(`the 官方截图 verification covers what it vouched for on ${database
     expect(isVerified(edited)).toBe(true);
   });
 
+  it('survives an edit on sale of the seller’s own promises, and ends with a 改价 (issue 10 E.3)', async () => {
+    await verify();
+    const kept = await publish(t, seller, { ...base, goods_id: goodsId, urgent: true });
+    expect(kept.body.data?.status).toBe('on_sale');
+    expect(isVerified(kept.body.data as GoodsData)).toBe(true);
+    const priced = await call<GoodsData>(t.app, 'POST', '/app/user/goods/price', {
+      token: seller,
+      body: { goods_id: goodsId, price: '99' },
+    });
+    expect(priced.body.data?.status).toBe('on_sale');
+    expect(isVerified(priced.body.data as GoodsData)).toBe(false);
+    await edit({});
+  });
+
   it.each<[string, Partial<PublishRequest> | ((request: PublishRequest) => Partial<PublishRequest>)]>([
     ['the price', { price: '101' }],
     ['an attribute', (request) => ({ attrs: { ...request.attrs, skins: 101 } })],

@@ -125,6 +125,7 @@ describe(`wallet and bills on ${databaseKind}`, () => {
     expect(body.data).toMatchObject({
       available: '130.00',
       frozen: '10.00',
+      deposit: '0.00',
       total: '140.00',
       month: '2026-11',
       month_income: '20.00',
@@ -154,7 +155,12 @@ describe(`wallet and bills on ${databaseKind}`, () => {
       [bills.recharge, 'recharge', '50.00', '2026-10'],
       [bills.credit, 'adjustment', '100.00', '2026-09'],
     ]);
-    expect(body.data?.list[0]).toMatchObject({ type_label: '提现', title: '余额提现', direction: 'out' });
+    expect(body.data?.list[0]).toMatchObject({
+      type_label: '提现',
+      title: '余额提现',
+      direction: 'out',
+      flow: 'expense',
+    });
   });
 
   it('filters by type and by China-time month', async () => {
@@ -181,8 +187,8 @@ describe(`wallet and bills on ${databaseKind}`, () => {
       for (const bill of listed) {
         const month = expected.get(bill.month) ?? { income: 0, expense: 0, count: 0 };
         const amount = fen(bill.amount);
-        if (amount > 0) month.income += amount;
-        else month.expense -= amount;
+        if (bill.flow === 'income') month.income += amount;
+        if (bill.flow === 'expense') month.expense -= amount;
         month.count += 1;
         expected.set(bill.month, month);
       }
@@ -200,7 +206,7 @@ describe(`wallet and bills on ${databaseKind}`, () => {
     }
   });
 
-  it('builds a statement where every month closes at opening + in − out and the last at the balance', async () => {
+  it('builds a statement where every month closes at opening + in − out ± internal and the last at the balance', async () => {
     const { body } = await get<BillStatement>(walletPaths.billStatement, alice.token);
     expect(body.err_code).toBe(0);
     const months = body.data?.months ?? [];
@@ -208,16 +214,40 @@ describe(`wallet and bills on ${databaseKind}`, () => {
     expect(months[0]?.month).toBe('2026-11');
     for (const [index, month] of months.entries()) {
       expect(fen(month.closing), month.month).toBe(
-        fen(month.opening) + fen(month.income) - fen(month.expense),
+        fen(month.opening) + fen(month.income) - fen(month.expense) + fen(month.internal),
       );
       const older = months[index + 1];
       if (older) expect(month.opening, month.month).toBe(older.closing);
     }
     expect(months[0]?.closing).toBe(body.data?.available);
     expect(months.slice(0, 3)).toEqual([
-      { month: '2026-11', opening: '150.00', income: '20.00', expense: '40.00', closing: '130.00', count: 3 },
-      { month: '2026-10', opening: '100.00', income: '55.00', expense: '5.00', closing: '150.00', count: 3 },
-      { month: '2026-09', opening: '0.00', income: '100.00', expense: '0.00', closing: '100.00', count: 1 },
+      {
+        month: '2026-11',
+        opening: '150.00',
+        income: '20.00',
+        expense: '40.00',
+        internal: '0.00',
+        closing: '130.00',
+        count: 3,
+      },
+      {
+        month: '2026-10',
+        opening: '100.00',
+        income: '55.00',
+        expense: '5.00',
+        internal: '0.00',
+        closing: '150.00',
+        count: 3,
+      },
+      {
+        month: '2026-09',
+        opening: '0.00',
+        income: '100.00',
+        expense: '0.00',
+        internal: '0.00',
+        closing: '100.00',
+        count: 1,
+      },
     ]);
     // A shorter statement opens with everything before it.
     const short = await get<BillStatement>(`${walletPaths.billStatement}?months=2`, alice.token);

@@ -48,6 +48,7 @@ export const apiPaths = {
   userVisitor: '/app/user/visitor',
   userSubscribe: '/app/user/subscribe',
   userGoodsShelf: '/app/user/goods/shelf',
+  userGoodsPrice: '/app/user/goods/price',
   userGoodsMine: '/app/user/goods/mine',
   sts: '/app/sts',
   stsV2: '/app/sts/v2',

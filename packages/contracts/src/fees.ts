@@ -58,8 +58,6 @@ export interface FeeSchedule {
   rental: RateFee;
   recycle: RateFee;
   withdrawal: WithdrawalFee;
-  /** 诚意金: refundable good-faith deposit of the sincere-sell programme. */
-  sincerityDepositFen: number;
   promotion: PromotionPricing;
   compensation: readonly CompensationOption[];
 }
@@ -69,7 +67,6 @@ export const feeSchedule: FeeSchedule = {
   rental: { rateBp: 1_000, minFen: 10, maxFen: null, payer: 'owner' },
   recycle: { rateBp: 200, minFen: 200, maxFen: 50_000, payer: 'seller' },
   withdrawal: { rateBp: 60, minFen: 100, dailyFreeQuotaFen: 50_000 },
-  sincerityDepositFen: 50_000,
   promotion: {
     clickPriceFen: 30,
     minDailyBudgetFen: 1_000,

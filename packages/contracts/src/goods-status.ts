@@ -36,7 +36,24 @@ export const goodsProcess = defineProcess({
     complete: { errCode: ErrorCodes.GOODS_INCOMPLETE, message: '商品信息不完整，请补充后再提交' },
   },
   transitions: {
-    edit: { from: ['draft', 'off_shelf'], roles: ['owner'], label: '编辑' },
+    /**
+     * An edit that stays where it is: any edit of a draft or an off-shelf listing, and an edit of a
+     * listing on sale that leaves what moderation judged alone (price, guarantees, flags, notes).
+     */
+    edit: { from: ['draft', 'off_shelf', 'on_sale'], roles: ['owner'], label: '编辑' },
+    /** A new price (and original price) only: the listing stays where it is, on sale included. */
+    reprice: { from: ['on_sale', 'off_shelf'], roles: ['owner'], label: '改价' },
+    /**
+     * An edit of a listing on sale that changes what moderation judged (title, description,
+     * screenshots, the account's facts): it goes back to review, then on sale or back to draft.
+     */
+    revise: {
+      from: 'on_sale',
+      to: 'pending_review',
+      roles: ['owner'],
+      guards: ['complete'],
+      label: '修改后重新审核',
+    },
     submit: {
       from: 'draft',
       to: 'pending_review',

@@ -4,6 +4,7 @@ import {
   goodsProcess,
   nextState,
   publishRequestSchema,
+  refusalMessage,
   validateListingProperties,
   type PublishProperties,
 } from './index.ts';
@@ -19,8 +20,17 @@ describe('listing process', () => {
     expect(nextState(goodsProcess, 'pending_review', 'approve', ['owner'])).toBeUndefined();
     expect(nextState(goodsProcess, 'on_sale', 'shelf_off', ['owner'])).toBe('off_shelf');
     expect(nextState(goodsProcess, 'off_shelf', 'shelf_on', ['owner'])).toBe('pending_review');
-    expect(nextState(goodsProcess, 'on_sale', 'edit', ['owner'])).toBeUndefined();
     expect(nextState(goodsProcess, 'draft', 'edit', ['owner'])).toBe('draft');
+    // On sale (issue 10 E.3): an edit or a new price stays on sale, a change of content is reviewed.
+    expect(nextState(goodsProcess, 'on_sale', 'edit', ['owner'])).toBe('on_sale');
+    expect(nextState(goodsProcess, 'on_sale', 'reprice', ['owner'])).toBe('on_sale');
+    expect(nextState(goodsProcess, 'on_sale', 'revise', ['owner'])).toBe('pending_review');
+    expect(nextState(goodsProcess, 'draft', 'reprice', ['owner'])).toBeUndefined();
+    for (const action of ['edit', 'reprice', 'revise'] as const) {
+      expect(nextState(goodsProcess, 'locked', action, ['owner'])).toBeUndefined();
+      expect(nextState(goodsProcess, 'on_sale', action, ['customer_service'])).toBeUndefined();
+    }
+    expect(refusalMessage(goodsProcess, 'locked', 'reprice')).toBe('交易中的商品不能改价');
     expect(nextState(goodsProcess, 'on_sale', 'lock', ['system'])).toBe('locked');
     expect(nextState(goodsProcess, 'locked', 'sell', ['system'])).toBe('sold');
     expect(allowedActions(goodsProcess, 'draft', ['owner'])).toEqual(['edit', 'submit']);

@@ -250,7 +250,16 @@ export const storageKeySchema = textSchema.regex(
   '截图无效，请重新上传',
 );
 
-/** POST /app/goods/publish: create (no goods_id) or edit a listing; saved as a draft unless `submit`. */
+/** Fen, at most 1,000,000 yuan: a listing's price and original price. */
+export const PRICE_MAX_FEN = 100_000_000;
+const priceSchema = amountSchema.refine((fen) => fen <= PRICE_MAX_FEN, '价格不能超过1000000元');
+const originalPriceSchema = amountSchema.refine((fen) => fen <= PRICE_MAX_FEN, '原价不能超过1000000元');
+
+/**
+ * POST /app/goods/publish: create (no goods_id) or edit a listing; saved as a draft unless `submit`.
+ * A listing on sale stays on sale when the edit leaves what moderation judged alone, else it is
+ * reviewed again (`submit` changes nothing for it).
+ */
 export const publishRequestSchema = z.object({
   goods_id: idSchema.optional(),
   game_id: idSchema,
@@ -273,8 +282,8 @@ export const publishRequestSchema = z.object({
   guarantees: z.array(z.enum(compensationCodes)).max(compensationCodes.length).default([]),
   /** Keys returned by the upload tickets (only the seller's own uploads are accepted). */
   screenshots: z.array(storageKeySchema).max(20, '截图最多20张').default([]),
-  price: amountSchema.refine((fen) => fen <= 100_000_000, '价格不能超过1000000元'),
-  original_price: amountSchema.refine((fen) => fen <= 100_000_000, '原价不能超过1000000元').optional(),
+  price: priceSchema,
+  original_price: originalPriceSchema.optional(),
   bargain: z.boolean().default(false),
   urgent: z.boolean().default(false),
   account_hint: textSchema
@@ -297,6 +306,16 @@ export const shelfRequestSchema = goodsIdBodySchema.extend({
   action: z.enum(shelfActions, { error: '请选择上架或下架' }),
 });
 export type ShelfRequest = z.infer<typeof shelfRequestSchema>;
+
+/**
+ * POST /app/user/goods/price (改价): a new price for the owner's listing, on sale included; it stays
+ * where it is. `original_price` omitted keeps the current one, null removes it.
+ */
+export const repriceRequestSchema = goodsIdBodySchema.extend({
+  price: priceSchema,
+  original_price: originalPriceSchema.nullable().optional(),
+});
+export type RepriceRequest = z.input<typeof repriceRequestSchema>;
 
 /** POST /app/goods/verify/screenshots (customer_service or admin). */
 export const verifyScreenshotsRequestSchema = goodsIdBodySchema.extend({ verified: z.boolean() });

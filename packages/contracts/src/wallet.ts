@@ -53,6 +53,12 @@ export const billTypeLabels: Record<BillType, string> = {
   other: '其他',
 };
 
+/**
+ * Bill types that move money between the user's own pockets: the sincerity deposit is the user's
+ * money, held. They change the available balance but are neither income nor expense (不计收支).
+ */
+export const internalBillTypes = ['deposit'] as const satisfies readonly BillType[];
+
 /** Bill types counted as the user's 收益 (income messages, /msg_profit). */
 export const profitBillTypes = ['sale_income', 'transfer_in'] as const satisfies readonly BillType[];
 
@@ -94,6 +100,20 @@ export function billTypeOf(kind: string, direction: BillDirection): BillType {
 export const billDirections = ['in', 'out'] as const;
 export type BillDirection = (typeof billDirections)[number];
 
+/** How a bill counts in the month's totals: income, expense, or neither (a move between own pockets). */
+export const billFlows = ['income', 'expense', 'internal'] as const;
+export type BillFlow = (typeof billFlows)[number];
+export const billFlowLabels: Record<BillFlow, string> = {
+  income: '收入',
+  expense: '支出',
+  internal: '不计收支',
+};
+
+export function billFlowOf(type: BillType, direction: BillDirection): BillFlow {
+  if ((internalBillTypes as readonly BillType[]).includes(type)) return 'internal';
+  return direction === 'in' ? 'income' : 'expense';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Payloads
 // ---------------------------------------------------------------------------------------------
@@ -117,9 +137,13 @@ export type WalletEntry = z.infer<typeof walletEntrySchema>;
 export const walletSummarySchema = z.object({
   available: amountString,
   frozen: amountString,
+  /** The sincerity deposit held (保证金): the user's money, returned to available when closed. */
+  deposit: amountString,
+  /** available + frozen + deposit. */
   total: amountString,
   /** "2026-11": the current month in China time. */
   month: z.string(),
+  /** This month's income and expense; moves to and from the deposit count in neither. */
   month_income: amountString,
   month_expense: amountString,
   entries: z.array(walletEntrySchema),
@@ -138,7 +162,9 @@ export const billItemSchema = z.object({
   id: z.number().int(),
   type: billTypeSchema,
   type_label: z.string(),
+  /** Seen from the available balance: money in or out. */
   direction: z.enum(billDirections),
+  flow: z.enum(billFlows),
   amount: signedAmount,
   title: z.string(),
   created_at: z.string(),
@@ -184,6 +210,9 @@ export const statementMonthSchema = z.object({
   opening: amountString,
   income: amountString,
   expense: amountString,
+  /** Net of the moves that are neither income nor expense (the deposit): signed, "-100.00". */
+  internal: z.string(),
+  /** opening + income − expense + internal. */
   closing: amountString,
   count: z.number().int(),
 });

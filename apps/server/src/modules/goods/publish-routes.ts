@@ -7,6 +7,7 @@ import {
   myGoodsQuerySchema,
   pageSchema,
   publishRequestSchema,
+  repriceRequestSchema,
   shelfRequestSchema,
   verifyScreenshotsRequestSchema,
 } from '@haoshi/contracts';
@@ -14,7 +15,7 @@ import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { PublishService } from './publish-service.ts';
 
-/** The seller's side: publish and edit, submit for review, shelf on/off, my listings; staff verification. */
+/** The seller's side: publish and edit, re-price, submit for review, shelf on/off, my listings; staff verification. */
 export const publishRoutes: FastifyPluginAsyncZod<{ publish: PublishService }> = async (app, { publish }) => {
   const tags = ['publish'];
   const data = { 200: envelopeOf(goodsDataSchema) };
@@ -53,6 +54,20 @@ export const publishRoutes: FastifyPluginAsyncZod<{ publish: PublishService }> =
     },
     async (request) =>
       ok(await publish.shelf(requireAuth(request).user.id, request.body.goods_id, request.body.action)),
+  );
+
+  app.post(
+    apiPaths.userGoodsPrice,
+    {
+      config: { auth: 'required', rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: '改价：修改自己商品的售价与原价（在售商品保持在售，无需重新审核）',
+        body: repriceRequestSchema,
+        response: data,
+      },
+    },
+    async (request) => ok(await publish.reprice(requireAuth(request).user.id, request.body)),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
   type MyGoodsItem,
   type Page,
   type publishRequestSchema,
+  type repriceRequestSchema,
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,14 +27,23 @@ import { toCard, type ImageUrl } from './goods-cards.ts';
 import { goodsDataOf } from './goods-service.ts';
 import { deriveFields, rankScoreOf, type ListingSource } from './listing-fields.ts';
 import { ensureStore } from './store-service.ts';
-import { verifiedContentChanged } from './verified-content.ts';
+import {
+  changedFields,
+  changeRecord,
+  changesAny,
+  moderatedFields,
+  verifiedFields,
+  type ListingContent,
+} from './listing-content.ts';
 
 export type PublishInput = z.output<typeof publishRequestSchema>;
+export type RepriceInput = z.output<typeof repriceRequestSchema>;
 
 export interface PublishService {
   publish(user: { id: number; nickname: string }, input: PublishInput): Promise<GoodsData>;
   submit(userId: number, goodsId: number): Promise<GoodsData>;
   shelf(userId: number, goodsId: number, action: 'on' | 'off'): Promise<GoodsData>;
+  reprice(userId: number, input: RepriceInput): Promise<GoodsData>;
   verifyScreenshots(staffId: number, goodsId: number, verified: boolean): Promise<GoodsData>;
   mine(
     userId: number,
@@ -74,7 +84,7 @@ export function createPublishService(options: {
     row: GoodsRow,
     action: GoodsAction,
     actor: ProcessActor,
-    extra: { reason?: string; complete?: boolean } = {},
+    extra: { reason?: string; complete?: boolean; metadata?: Record<string, unknown> } = {},
   ): Promise<GoodsStatus> =>
     processes.applyTransition(tx, {
       process: goodsProcess,
@@ -85,6 +95,7 @@ export function createPublishService(options: {
       actor,
       ...(extra.complete === undefined ? {} : { guards: { complete: extra.complete } }),
       ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.metadata ? { metadata: extra.metadata } : {}),
     });
 
   async function checkInput(
@@ -130,8 +141,16 @@ export function createPublishService(options: {
     return (await catalogue.lookup()).partitions.get(row.partitionId)?.name ?? '';
   }
 
-  /** submit / shelf_on: the completeness guard, then the automatic review (approve or send back). */
-  async function review(tx: Executor, row: GoodsRow, action: 'submit' | 'shelf_on'): Promise<GoodsRow> {
+  /**
+   * submit / shelf_on / revise: the completeness guard, then the automatic review (approve or send
+   * back). A revised listing keeps its listing time: an edit does not bump it up the lists.
+   */
+  async function review(
+    tx: Executor,
+    row: GoodsRow,
+    action: 'submit' | 'shelf_on' | 'revise',
+    metadata?: Record<string, unknown>,
+  ): Promise<GoodsRow> {
     const entry = await catalogue.entry(row.gameId);
     refuse(validateListingProperties(entry.schema, row.attrs, row.bindings));
     if (row.screenshots.length < entry.schema.minScreenshots) {
@@ -139,10 +158,14 @@ export function createPublishService(options: {
         field: 'screenshots',
       });
     }
-    const pending = await move(tx, row, action, owner(row), { complete: true });
+    const pending = await move(tx, row, action, owner(row), {
+      complete: true,
+      ...(metadata ? { metadata } : {}),
+    });
     const reviewed = { ...row, status: pending };
     const banned = bannedWords.find((word) => row.title.includes(word) || row.description.includes(word));
     const at = now();
+    const listedAt = action === 'revise' && row.listedAt ? row.listedAt : at;
     const note = banned ? `标题或描述含违规内容“${banned}”，请修改后重新提交` : '';
     const values = banned
       ? {
@@ -153,8 +176,8 @@ export function createPublishService(options: {
       : {
           status: await move(tx, reviewed, 'approve', system),
           reviewNote: '',
-          listedAt: at,
-          rankScore: rankScoreOf(at, row.tags),
+          listedAt,
+          rankScore: rankScoreOf(listedAt, row.tags),
           updatedAt: at,
         };
     const [updated] = await tx.update(goods).set(values).where(eq(goods.id, row.id)).returning();
@@ -178,10 +201,31 @@ export function createPublishService(options: {
   return {
     async publish(user, input) {
       const { entry, partitionName: partitionText } = await checkInput(input);
+      const content: ListingContent = {
+        gameId: input.game_id,
+        platform: input.platform,
+        partitionId: input.partition_id,
+        title: input.title,
+        description: input.description,
+        attrs: input.attrs,
+        bindings: input.bindings,
+        guarantees: input.guarantees,
+        screenshots: input.screenshots,
+        price: input.price,
+        originalPrice: input.original_price ?? null,
+        bargain: input.bargain,
+        urgent: input.urgent,
+        accountHint: input.account_hint,
+        privateNote: input.private_note,
+      };
       return write(async (tx) => {
         const existing =
           input.goods_id === undefined ? undefined : await ownedRow(tx, user.id, input.goods_id);
-        if (existing) await move(tx, existing, 'edit', owner(existing));
+        const changed = existing ? changedFields(existing, content) : [];
+        // On sale, a change of what moderation judged is a revision (reviewed again after the write).
+        const revise = existing?.status === 'on_sale' && changesAny(changed, moderatedFields);
+        if (existing && !revise)
+          await move(tx, existing, 'edit', owner(existing), { metadata: changeRecord(changed) });
         const known = new Set(existing?.screenshots ?? []);
         await uploads.confirmOwned(
           tx,
@@ -190,31 +234,15 @@ export function createPublishService(options: {
           input.screenshots.filter((key) => !known.has(key)),
         );
         await ensureStore(tx, user.id, user.nickname);
-        const fields = {
-          sellerId: user.id,
-          gameId: input.game_id,
-          platform: input.platform,
-          partitionId: input.partition_id,
-          title: input.title,
-          description: input.description,
-          attrs: input.attrs,
-          bindings: input.bindings,
-          guarantees: input.guarantees,
-          screenshots: input.screenshots,
-          price: input.price,
-          originalPrice: input.original_price ?? null,
-          bargain: input.bargain,
-          urgent: input.urgent,
-          accountHint: input.account_hint,
-          privateNote: input.private_note,
-        };
         const verified =
-          existing !== undefined && existing.verifiedAt !== null && !verifiedContentChanged(existing, fields);
+          existing !== undefined && existing.verifiedAt !== null && !changesAny(changed, verifiedFields);
         const derived = deriveFields({ ...input, partitionName: partitionText, verified }, entry);
         const values = {
-          ...fields,
+          ...content,
+          sellerId: user.id,
           ...derived,
           ...(verified ? {} : { verifiedAt: null, verifiedBy: null }),
+          ...(existing?.listedAt ? { rankScore: rankScoreOf(existing.listedAt, derived.tags) } : {}),
           updatedAt: now(),
         };
         const [saved] = existing
@@ -226,7 +254,8 @@ export function createPublishService(options: {
         if (!saved) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
         if (!existing)
           await processes.start(tx, { process: goodsProcess, subjectId: saved.id, actor: owner(saved) });
-        return input.submit ? review(tx, saved, 'submit') : saved;
+        if (revise) return review(tx, saved, 'revise', changeRecord(changed));
+        return input.submit && saved.status !== 'on_sale' ? review(tx, saved, 'submit') : saved;
       });
     },
 
@@ -240,6 +269,36 @@ export function createPublishService(options: {
         const [updated] = await tx
           .update(goods)
           .set({ status: await move(tx, row, 'shelf_off', owner(row)), updatedAt: now() })
+          .where(eq(goods.id, row.id))
+          .returning();
+        if (!updated) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+        return updated;
+      }),
+
+    reprice: (userId, input) =>
+      write(async (tx) => {
+        const row = await ownedRow(tx, userId, input.goods_id);
+        const originalPrice = input.original_price === undefined ? row.originalPrice : input.original_price;
+        const changed = changedFields(row, { ...row, price: input.price, originalPrice });
+        await move(tx, row, 'reprice', owner(row), {
+          metadata: { ...changeRecord(changed), price_from: row.price, price_to: input.price },
+        });
+        if (originalPrice !== null && originalPrice < input.price)
+          refuse([{ field: 'original_price', message: '原价不能低于售价' }]);
+        const verified = row.verifiedAt !== null && !changesAny(changed, verifiedFields);
+        const at = now();
+        const entry = await catalogue.entry(row.gameId);
+        const derived = deriveFields({ ...sourceOf(row, await partitionName(row)), verified }, entry);
+        const [updated] = await tx
+          .update(goods)
+          .set({
+            price: input.price,
+            originalPrice,
+            ...derived,
+            ...(verified ? {} : { verifiedAt: null, verifiedBy: null }),
+            ...(row.listedAt ? { rankScore: rankScoreOf(row.listedAt, derived.tags) } : {}),
+            updatedAt: at,
+          })
           .where(eq(goods.id, row.id))
           .returning();
         if (!updated) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);

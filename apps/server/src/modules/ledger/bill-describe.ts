@@ -1,4 +1,5 @@
 import {
+  billFlowOf,
   billTypeLabels,
   billTypeOf,
   fenToAmount,
@@ -71,6 +72,7 @@ export function billItemOf(row: TransferRow, accountId: number): BillItem {
     type,
     type_label: billTypeLabels[type],
     direction,
+    flow: billFlowOf(type, direction),
     amount: fenToAmount(direction === 'in' ? row.amount : -row.amount),
     title: titleOf(type, direction, row.metadata),
     created_at: row.createdAt.toISOString(),

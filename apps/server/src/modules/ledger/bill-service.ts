@@ -22,13 +22,15 @@ import { accountIdOf } from './accounts.ts';
 import * as ledger from './ledger-service.ts';
 import { ledgerTransfers } from './tables.ts';
 import { billDetailOf, billItemOf } from './bill-describe.ts';
-import { billTypeSql, chinaMonthSql, expenseSql, incomeSql } from './bill-sql.ts';
+import { billTypeSql, chinaMonthSql, expenseSql, incomeSql, internalNetSql } from './bill-sql.ts';
 import { chinaMonthOf, chinaMonthRange, monthsEndingWith } from './china-month.ts';
 
 /**
  * The user's bills: the transfers of their available balance (DESIGN §5), read from the ledger.
  * Money held for a withdrawal or a bid shows as money out (available → frozen) and, when it comes
- * back, as money in; so the bills always add up to the available balance.
+ * back, as money in; so the bills always add up to the available balance. Paying the sincerity
+ * deposit and its return move the user's own money: they are bills, but neither income nor
+ * expense (flow 'internal'), and the statement shows their net on its own.
  */
 
 const availableAccountOf = (userId: number) => accountIdOf({ kind: 'user_available', userId });
@@ -56,12 +58,13 @@ async function monthTotals(
   accountId: number,
   where: SQL | undefined,
   limit: number,
-): Promise<{ month: string; income: number; expense: number; count: number }[]> {
+): Promise<{ month: string; income: number; expense: number; internal: number; count: number }[]> {
   return db
     .select({
       month: chinaMonthSql,
       income: incomeSql(accountId),
       expense: expenseSql(accountId),
+      internal: internalNetSql(accountId),
       count: count(),
     })
     .from(ledgerTransfers)
@@ -79,7 +82,13 @@ const toMonthTotal = (row: { month: string; income: number; expense: number; cou
     count: row.count,
   }) satisfies BillMonthTotal;
 
-export async function walletSummary(db: Executor, userId: number, now: Date): Promise<WalletSummary> {
+/** `depositHeld`: fen of the sincerity deposit the user holds (the sincerity module's to say). */
+export async function walletSummary(
+  db: Executor,
+  userId: number,
+  now: Date,
+  depositHeld: number,
+): Promise<WalletSummary> {
   const accountId = availableAccountOf(userId);
   const month = chinaMonthOf(now);
   const { start, end } = chinaMonthRange(month);
@@ -95,7 +104,8 @@ export async function walletSummary(db: Executor, userId: number, now: Date): Pr
   return {
     available: fenToAmount(balances.available),
     frozen: fenToAmount(balances.frozen),
-    total: fenToAmount(balances.available + balances.frozen),
+    deposit: fenToAmount(depositHeld),
+    total: fenToAmount(balances.available + balances.frozen + depositHeld),
     month,
     month_income: fenToAmount(thisMonth?.income ?? 0),
     month_expense: fenToAmount(thisMonth?.expense ?? 0),
@@ -143,8 +153,9 @@ export async function billDetail(db: Executor, userId: number, id: number): Prom
 }
 
 /**
- * The monthly statement (对账单): for each of the last `monthCount` months, opening balance, money
- * in, money out and closing balance, where closing = opening + in − out and each month opens with
+ * The monthly statement (对账单): for each of the last `monthCount` months, opening balance, income,
+ * expense, the net of internal moves and the closing balance, where closing = opening + income −
+ * expense + internal and each month opens with
  * the previous month's closing. The last month is the current one, or the month of the newest bill
  * if that is later (the database clock and the server clock may differ).
  */
@@ -168,25 +179,31 @@ export async function billStatement(
 
   const [[before], perMonth, balances] = await Promise.all([
     db
-      .select({ income: incomeSql(accountId), expense: expenseSql(accountId) })
+      .select({
+        income: incomeSql(accountId),
+        expense: expenseSql(accountId),
+        internal: internalNetSql(accountId),
+      })
       .from(ledgerTransfers)
       .where(and(touches(accountId), lt(ledgerTransfers.createdAt, start))),
     monthTotals(db, accountId, gte(ledgerTransfers.createdAt, start), monthCount),
     ledger.balances(db, userId),
   ]);
   const totals = new Map(perMonth.map((row) => [row.month, row]));
-  let balance = (before?.income ?? 0) - (before?.expense ?? 0);
+  let balance = (before?.income ?? 0) - (before?.expense ?? 0) + (before?.internal ?? 0);
   const oldestFirst = [...months].reverse().map((month) => {
     const row = totals.get(month);
     const income = row?.income ?? 0;
     const expense = row?.expense ?? 0;
+    const internal = row?.internal ?? 0;
     const opening = balance;
-    balance = opening + income - expense;
+    balance = opening + income - expense + internal;
     return {
       month,
       opening: fenToAmount(opening),
       income: fenToAmount(income),
       expense: fenToAmount(expense),
+      internal: fenToAmount(internal),
       closing: fenToAmount(balance),
       count: row?.count ?? 0,
     };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { billKindRules, type BillType } from '@haoshi/contracts';
+import { billKindRules, internalBillTypes, type BillType } from '@haoshi/contracts';
 import { ledgerTransfers } from './tables.ts';
 
 /**
@@ -29,12 +29,26 @@ export function billTypeSql(accountId: number): SQL<BillType> {
 /** "2026-11": the month of created_at in China time (UTC+8 all year, no daylight saving). */
 export const chinaMonthSql = sql<string>`to_char((${ledgerTransfers.createdAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
 
-/** Fen in and out of `accountId`, summed (bigint sums come back as text: map to numbers). */
+/** Whether the transfer is a move between the user's own pockets (billFlowOf's 'internal'). */
+const internalSql = (accountId: number) =>
+  sql`${billTypeSql(accountId)} in (${sql.join(
+    internalBillTypes.map((type) => literal(type)),
+    sql.raw(', '),
+  )})`;
+
+/**
+ * Fen in and out of `accountId` counted as income and expense, and the net of the internal moves,
+ * summed (bigint sums come back as text: map to numbers). The three add up to the balance's change.
+ */
 export const incomeSql = (accountId: number) =>
-  sql<number>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${accountId} then ${ledgerTransfers.amount} else 0 end), 0)::bigint`.mapWith(
+  sql<number>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${accountId} and not ${internalSql(accountId)} then ${ledgerTransfers.amount} else 0 end), 0)::bigint`.mapWith(
     Number,
   );
 export const expenseSql = (accountId: number) =>
-  sql<number>`coalesce(sum(case when ${ledgerTransfers.debitAccountId} = ${accountId} then ${ledgerTransfers.amount} else 0 end), 0)::bigint`.mapWith(
+  sql<number>`coalesce(sum(case when ${ledgerTransfers.debitAccountId} = ${accountId} and not ${internalSql(accountId)} then ${ledgerTransfers.amount} else 0 end), 0)::bigint`.mapWith(
+    Number,
+  );
+export const internalNetSql = (accountId: number) =>
+  sql<number>`coalesce(sum(case when not ${internalSql(accountId)} then 0 when ${ledgerTransfers.creditAccountId} = ${accountId} then ${ledgerTransfers.amount} else -${ledgerTransfers.amount} end), 0)::bigint`.mapWith(
     Number,
   );

@@ -1,5 +1,9 @@
-/** The sincerity-deposit module's public API: its routes, and holds/penalties for the orders to come. */
+/**
+ * The sincerity-deposit module's public API: its routes, what the wallet shows as held, and
+ * holds/penalties for the orders to come.
+ */
 export { sincerityRoutes } from './routes.ts';
+export { heldDepositFen } from './sincerity-queries.ts';
 export {
   attachHold,
   raisePenalty,

@@ -89,6 +89,15 @@ export async function sincerityMain(db: Executor, userId: number): Promise<Since
   return { kinds, total_held: fenToAmount(total), available: fenToAmount(balances.available) };
 }
 
+/** Fen the user holds as sincerity deposits, all kinds: part of their 总资产 (the wallet summary). */
+export async function heldDepositFen(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<string>`coalesce(sum(${sincerityHoldings.held}), 0)::text` })
+    .from(sincerityHoldings)
+    .where(eq(sincerityHoldings.userId, userId));
+  return Number(row?.value ?? 0);
+}
+
 const RECENT = 10;
 
 export async function sincerityBillSummary(db: Executor, userId: number): Promise<SincerityBillSummary> {

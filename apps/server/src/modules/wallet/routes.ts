@@ -29,6 +29,7 @@ import {
   profitSummary,
   walletSummary,
 } from '../ledger/index.ts';
+import { heldDepositFen } from '../sincerity/index.ts';
 import { transfer, transferMain } from './transfer-service.ts';
 
 /** SPEC §7 wallet calls of /app/user (and the statement behind /reconciliate): the caller's own money only. */
@@ -43,11 +44,14 @@ export const walletRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (a
       config: { auth: 'required' },
       schema: {
         tags,
-        summary: '我的钱包：可用、冻结、本月收支',
+        summary: '我的钱包：可用、冻结、保证金、本月收支（保证金的缴纳与退还不计收支）',
         response: { 200: envelopeOf(walletSummarySchema) },
       },
     },
-    async (request) => ok(await walletSummary(app.db, requireAuth(request).user.id, now())),
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      return ok(await walletSummary(app.db, userId, now(), await heldDepositFen(app.db, userId)));
+    },
   );
 
   app.get(

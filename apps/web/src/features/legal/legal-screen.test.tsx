@@ -1,4 +1,12 @@
-import { brands, feeSchedule, legalVariants, rateFee } from '@haoshi/contracts';
+import {
+  brands,
+  feeSchedule,
+  legalVariants,
+  rateFee,
+  sincerityKindLabels,
+  sincerityKinds,
+  sincerityLevels,
+} from '@haoshi/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -119,11 +127,17 @@ describe('/serviceFee', () => {
 
   it('renders withdrawal, sincerity deposit, promotion and compensation prices from the schedule', () => {
     renderAt('/serviceFee');
-    const { withdrawal, sincerityDepositFen, promotion, compensation } = feeSchedule;
+    const { withdrawal, promotion, compensation } = feeSchedule;
     const withdrawals = tableAfter('三、提现手续费');
     expect(rowCells(withdrawals, '手续费率')[1]).toBe(formatRate(withdrawal.rateBp));
     expect(rowCells(withdrawals, '每日免费额度')[1]).toBe(formatYuan(withdrawal.dailyFreeQuotaFen));
-    expect(rowCells(tableAfter('四、诚意金'), '诚意金')[1]).toBe(formatYuan(sincerityDepositFen));
+    // The deposit's levels are what the server asks for (sincerity.ts), one row each.
+    const deposits = tableAfter('四、诚意金');
+    for (const kind of sincerityKinds)
+      for (const level of sincerityLevels[kind])
+        expect(rowCells(deposits, `${level.name}（${sincerityKindLabels[kind]}）`)[1]).toBe(
+          formatYuan(level.requiredFen),
+        );
     const packages = within(tableAfter('五、推广服务')).getAllByRole('row').slice(1);
     expect(packages.map((row) => row.textContent)).toEqual(
       promotion.packages.map((p, i) => `套餐${i + 1}${formatYuan(p.payFen)}${formatYuan(p.creditFen)}`),

@@ -61,8 +61,8 @@ afterEach(() => vi.clearAllMocks());
 
 describe('my listings actions', () => {
   it('derives the buttons from what the listing process lets the owner do', () => {
-    expect(sellerButtons('on_sale').map((b) => b.label)).toEqual(['下架']);
-    expect(sellerButtons('off_shelf').map((b) => b.label)).toEqual(['编辑', '上架']);
+    expect(sellerButtons('on_sale').map((b) => b.label)).toEqual(['编辑', '改价', '下架']);
+    expect(sellerButtons('off_shelf').map((b) => b.label)).toEqual(['编辑', '改价', '上架']);
     expect(sellerButtons('draft').map((b) => b.label)).toEqual(['编辑', '提交审核']);
     expect(sellerButtons('pending_review').map((b) => b.label)).toEqual(['下架']);
     expect(sellerButtons('locked')).toEqual([]);
@@ -138,5 +138,75 @@ describe('/myGoods', () => {
     fireEvent.click(within(card).getByText('荣耀王者号3'));
     await screen.findByText('detail page');
     expect(router.state.location.search).toBe('?goods_id=3');
+  });
+});
+
+describe('改价 on /myGoods (issue 10 E.3)', () => {
+  const onSale = {
+    ...item(5, 'on_sale', ['edit', 'reprice', 'revise', 'shelf_off']),
+    original_price: '1500.00',
+  };
+
+  async function openSheet() {
+    vi.mocked(http.get).mockResolvedValue(page([onSale]));
+    renderAt('/myGoods');
+    const card = await screen.findByTestId('my-goods-card');
+    fireEvent.click(within(card).getByRole('button', { name: '改价' }));
+    return screen.findByRole('form', { name: '修改价格' });
+  }
+
+  it('opens prefilled, checks the price rules before sending and clears an error once fixed', async () => {
+    const sheet = await openSheet();
+    const price = within(sheet).getByRole('textbox', { name: '售价（元）' });
+    const original = within(sheet).getByRole('textbox', { name: '原价（元，选填）' });
+    expect((price as HTMLInputElement).value).toBe('1288');
+    expect((original as HTMLInputElement).value).toBe('1500');
+
+    fireEvent.change(price, { target: { value: '12.345' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
+    expect(await within(sheet).findByText('金额需大于0，且最多两位小数')).toBeTruthy();
+    fireEvent.change(price, { target: { value: '1600' } });
+    expect(within(sheet).queryByText('金额需大于0，且最多两位小数')).toBeNull();
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
+    expect(await within(sheet).findByText('原价不能低于售价')).toBeTruthy();
+    fireEvent.change(price, { target: { value: '2000000' } });
+    fireEvent.change(original, { target: { value: '' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
+    expect(await within(sheet).findByText('价格不能超过1000000元')).toBeTruthy();
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
+  it('sends the new price, says so and refreshes the listings', async () => {
+    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: { ...onSale, price: '999.00' } });
+    const sheet = await openSheet();
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '售价（元）' }), {
+      target: { value: '999' },
+    });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '原价（元，选填）' }), {
+      target: { value: '' },
+    });
+    const loads = vi.mocked(http.get).mock.calls.length;
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
+    await waitFor(() =>
+      expect(http.post).toHaveBeenCalledWith('/app/user/goods/price', {
+        goods_id: 5,
+        price: '999.00',
+        original_price: null,
+      }),
+    );
+    expect(await screen.findByText('已改价为 ¥999.00')).toBeTruthy();
+    await waitFor(() => expect(vi.mocked(http.get).mock.calls.length).toBeGreaterThan(loads));
+    await waitFor(() => expect(screen.queryByRole('form', { name: '修改价格' })).toBeNull());
+  });
+
+  it('shows the server’s refusal on the field it names', async () => {
+    vi.mocked(http.post).mockResolvedValue({
+      err_code: 1000,
+      message: '原价不能低于售价（original_price）',
+      field: 'original_price',
+    });
+    const sheet = await openSheet();
+    fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
+    expect(await within(sheet).findByText('原价不能低于售价')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GoodsData, GoodsStatus, MyGoodsItem } from '@haoshi/contracts';
 import { confirm } from '@/core/confirm';
@@ -10,6 +11,7 @@ import { useMyGoods } from './api/my-goods';
 import { myGoodsMessages as text, publishMessages } from './messages';
 import { isGoodsStatus, myGoodsTabs, type SellerButton } from './my-goods/my-goods-actions';
 import { MyGoodsCard } from './my-goods/my-goods-card';
+import { RepriceSheet } from './my-goods/reprice-sheet';
 import './publish.css';
 
 const resultText = (data: GoodsData, action: SellerButton): string => {
@@ -22,6 +24,7 @@ const resultText = (data: GoodsData, action: SellerButton): string => {
 function GoodsTab({ status }: { status: GoodsStatus }) {
   const navigate = useNavigate();
   const goods = useMyGoods(status);
+  const [repricing, setRepricing] = useState<MyGoodsItem | null>(null);
   const action = useGoodsAction((data, done) =>
     showToast({
       icon: data.status === 'draft' ? 'fail' : 'success',
@@ -36,6 +39,9 @@ function GoodsTab({ status }: { status: GoodsStatus }) {
     switch (button) {
       case 'edit':
         void navigate(`/publishGoods?goods_id=${item.id}`);
+        return;
+      case 'reprice':
+        setRepricing(item);
         return;
       case 'shelf_off':
         if (await confirm({ content: text.shelfOffConfirm, confirmText: text.shelfOff }))
@@ -88,11 +94,19 @@ function GoodsTab({ status }: { status: GoodsStatus }) {
       >
         {goods.hasNextPage ? undefined : text.noMore}
       </InfiniteScroll>
+      <RepriceSheet
+        item={repricing}
+        onClose={() => setRepricing(null)}
+        onDone={(data) => {
+          setRepricing(null);
+          showToast({ icon: 'success', content: text.repriced(data.price) });
+        }}
+      />
     </div>
   );
 }
 
-/** /myGoods (login): the seller's listings by state, with shelf on/off, submit and edit. */
+/** /myGoods (login): the seller's listings by state, with shelf on/off, submit, edit and 改价. */
 export default function MyGoodsScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('status');

@@ -30,7 +30,7 @@ function EditWizard({ goodsId, onFinished }: { goodsId: number; onFinished: (dat
 }
 
 /**
- * /publishGoods (login): the publish wizard; `?goods_id=` edits a draft or off-shelf listing,
+ * /publishGoods (login): the publish wizard; `?goods_id=` edits a draft, off-shelf or on-sale listing,
  * `?game_id=` starts with that game. The page is kept alive, so a half-filled draft survives
  * leaving it; a new address (another listing or game) or 继续发布 starts a fresh one.
  */

@@ -153,7 +153,10 @@ describe('/cashPledgeRecord', () => {
     });
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: '补缴 500.00 元' }));
-    expect(await screen.findByText(/升级到「优质卖家」需从余额支付 500.00 元/)).toBeTruthy();
+    // The rule as the server applies it (issue 10 E.4): held money, not an expense, returned whole.
+    const rule = await screen.findByText(/升级到「优质卖家」需从可用余额转入 500.00 元/);
+    expect(rule.textContent).toContain('计入总资产，不算支出');
+    expect(rule.textContent).toContain('没有担保中的订单或商品、也没有待处理的扣款时，可随时全额退回余额');
     await confirmDialog('确认缴纳');
     await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
     const [path, body, options] = vi.mocked(http.post).mock.calls[0] ?? [];

@@ -12,7 +12,7 @@ export const sincerityMessages = {
   payShortfall: (amount: string) => `补缴 ${amount} 元`,
   payConfirmTitle: '缴纳保证金',
   payConfirm: (name: string, amount: string, available: string) =>
-    `升级到「${name}」需从余额支付 ${amount} 元（当前可用余额 ${available} 元）。保证金可在没有进行中的订单时申请退还。`,
+    `升级到「${name}」需从可用余额转入 ${amount} 元（当前可用余额 ${available} 元）。保证金仍是你的钱，计入总资产，不算支出；没有担保中的订单或商品、也没有待处理的扣款时，可随时全额退回余额。`,
   payConfirmButton: '确认缴纳',
   paid: (amount: string) => `已缴纳 ${amount} 元`,
   close: '退还保证金',

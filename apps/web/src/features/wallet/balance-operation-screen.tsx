@@ -76,6 +76,10 @@ function BalanceOperation() {
     <div className="balance-operation">
       <section className="balance-overview" aria-label={text.overview}>
         <div>
+          <span>{walletMessages.totalAssets}</span>
+          <strong data-testid="balance-total">{wallet.total}</strong>
+        </div>
+        <div>
           <span>{walletMessages.available}</span>
           <strong data-testid="balance-available">{wallet.available}</strong>
         </div>
@@ -84,8 +88,8 @@ function BalanceOperation() {
           <strong>{wallet.frozen}</strong>
         </div>
         <div>
-          <span>{walletMessages.totalAssets}</span>
-          <strong>{wallet.total}</strong>
+          <span>{walletMessages.deposit}</span>
+          <strong data-testid="balance-deposit">{wallet.deposit}</strong>
         </div>
       </section>
       <ProfitCard />

@@ -7,6 +7,7 @@ import { StatusScreen } from '@/ui/status-screen';
 import { useBillDetail } from './api/bill-detail';
 import { LoadError } from './load-error';
 import { billMessages as text } from './messages';
+import { amountClassOf, signedAmountOf } from './bill-amount';
 import { RequireLogin } from '@/ui/require-login';
 import './wallet.css';
 
@@ -42,9 +43,10 @@ function BillDetailView() {
     <div className="bill-detail">
       <header className="bill-detail__head">
         <p>{bill.title}</p>
-        <strong className={bill.direction === 'in' ? 'amount-in' : 'amount-out'} data-testid="bill-amount">
-          {bill.direction === 'in' ? `+${bill.amount}` : bill.amount}
+        <strong className={amountClassOf(bill)} data-testid="bill-amount">
+          {signedAmountOf(bill)}
         </strong>
+        {bill.flow === 'internal' ? <p className="bill-detail__flow">{text.internalHint}</p> : null}
       </header>
       <List mode="card">
         <List.Item extra={bill.type_label}>{text.type}</List.Item>

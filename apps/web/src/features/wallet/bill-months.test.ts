@@ -7,6 +7,7 @@ const bill = (id: number, month: string, amount: string): BillItem => ({
   type: amount.startsWith('-') ? 'purchase' : 'recharge',
   type_label: amount.startsWith('-') ? '购买' : '充值',
   direction: amount.startsWith('-') ? 'out' : 'in',
+  flow: amount.startsWith('-') ? 'expense' : 'income',
   amount,
   title: 't',
   created_at: `${month}-10T00:00:00Z`,

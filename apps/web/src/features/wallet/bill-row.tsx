@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import type { BillItem } from '@haoshi/contracts';
+import { billFlowLabels, type BillItem } from '@haoshi/contracts';
+import { amountClassOf, signedAmountOf } from './bill-amount';
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString('zh-CN', {
@@ -18,12 +19,11 @@ export function BillRow({ bill }: { bill: BillItem }) {
       <span className="bill-row__main">
         <span className="bill-row__title">{bill.title}</span>
         <span className="bill-row__meta">
-          {bill.type_label} · {timeOf(bill.created_at)}
+          {bill.type_label}
+          {bill.flow === 'internal' ? ` · ${billFlowLabels.internal}` : ''} · {timeOf(bill.created_at)}
         </span>
       </span>
-      <span className={`bill-row__amount ${bill.direction === 'in' ? 'amount-in' : 'amount-out'}`}>
-        {bill.direction === 'in' ? `+${bill.amount}` : bill.amount}
-      </span>
+      <span className={`bill-row__amount ${amountClassOf(bill)}`}>{signedAmountOf(bill)}</span>
     </Link>
   );
 }

@@ -18,6 +18,7 @@ const bill = (id: number, month: string, amount: string, title: string): BillIte
   type: amount.startsWith('-') ? 'purchase' : 'recharge',
   type_label: amount.startsWith('-') ? '购买' : '充值',
   direction: amount.startsWith('-') ? 'out' : 'in',
+  flow: amount.startsWith('-') ? 'expense' : 'income',
   amount,
   title,
   created_at: `${month}-10T02:00:00Z`,
@@ -60,6 +61,21 @@ describe('/billList', () => {
     expect(within(november).getByText('-30.00')).toBeTruthy();
     expect(within(november).getByText('+20.00')).toBeTruthy();
     expect(screen.getByRole('region', { name: '2026年10月' })).toBeTruthy();
+  });
+
+  it('shows a deposit payment as 不计收支, in neither colour (issue 10 E.4)', async () => {
+    const deposit: BillItem = {
+      ...bill(7, '2026-11', '-100.00', '缴纳保证金'),
+      type: 'deposit',
+      type_label: '保证金',
+      flow: 'internal',
+    };
+    answerGets({ '/app/user/bill': { ...list, list: [deposit, ...list.list], total: 4 } });
+    renderScreen(BillListScreen, '/billList');
+    const row = (await screen.findByText('缴纳保证金')).closest('a') as HTMLElement;
+    expect(within(row).getByText(/保证金 · 不计收支 ·/)).toBeTruthy();
+    expect(within(row).getByText('-100.00').className).toContain('amount-internal');
+    expect(within(row).getByText('-100.00').className).not.toContain('amount-out');
   });
 
   it('reads the filter from the address and sends it', async () => {
@@ -126,6 +142,25 @@ describe('/billDetail', () => {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(http.get).toHaveBeenCalledWith('/app/user/bill_detail', { id: 12 }, { silent: true });
+  });
+
+  it('says a deposit return is a move of the user’s own money (issue 10 E.4)', async () => {
+    answerGets({
+      '/app/user/bill_detail': {
+        ...detail,
+        ...bill(13, '2026-11', '100.00', '保证金退回'),
+        type: 'deposit',
+        type_label: '保证金',
+        flow: 'internal',
+        kind: 'sincerity.release',
+        counterparty: '平台保证金账户',
+      } satisfies BillDetail,
+    });
+    renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=13');
+    const amount = await screen.findByTestId('bill-amount');
+    expect(amount.textContent).toBe('+100.00');
+    expect(amount.className).toBe('amount-internal');
+    expect(screen.getByText('保证金的缴纳与退还是你自己资金的划转，不计入收入和支出')).toBeTruthy();
   });
 
   it('tells that a bill of someone else (4006) or a bad id does not exist', async () => {

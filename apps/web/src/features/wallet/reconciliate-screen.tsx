@@ -31,6 +31,7 @@ function Statement() {
               <th scope="col">{text.opening}</th>
               <th scope="col">{text.income}</th>
               <th scope="col">{text.expense}</th>
+              <th scope="col">{text.internal}</th>
               <th scope="col">{text.closing}</th>
             </tr>
           </thead>
@@ -52,6 +53,7 @@ function Statement() {
                 <td>{month.opening}</td>
                 <td className="amount-in">{month.income}</td>
                 <td className="amount-out">{month.expense}</td>
+                <td className="amount-internal">{month.internal}</td>
                 <td>
                   <strong>{month.closing}</strong>
                 </td>

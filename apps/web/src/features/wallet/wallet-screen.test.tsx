@@ -18,7 +18,8 @@ afterEach(() => vi.clearAllMocks());
 const wallet: WalletSummary = {
   available: '130.00',
   frozen: '10.00',
-  total: '140.00',
+  deposit: '100.00',
+  total: '240.00',
   month: '2026-11',
   month_income: '20.00',
   month_expense: '40.00',
@@ -38,9 +39,13 @@ describe('/wallet', () => {
   it('shows the balances, this month and the entries', async () => {
     answerGets({ '/app/user/wallet': wallet });
     renderScreen(WalletScreen, '/wallet');
-    expect((await screen.findByTestId('wallet-total')).textContent).toBe('140.00');
+    expect((await screen.findByTestId('wallet-total')).textContent).toBe('240.00');
     expect(screen.getByTestId('wallet-available').textContent).toBe('130.00');
     expect(screen.getByTestId('wallet-frozen').textContent).toBe('10.00');
+    // The deposit is the user's money, held (issue 10 E.4).
+    expect(screen.getByTestId('wallet-deposit').textContent).toBe('100.00');
+    expect(screen.getByText(/保证金：.*不计入收支/)).toBeTruthy();
+    expect(screen.getByText(/冻结金额：/).textContent).not.toContain('押金');
     expect(screen.getByText('+20.00')).toBeTruthy();
     expect(screen.getByText('-40.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: '优惠券' }).getAttribute('href')).toBe('/myCoupon');
@@ -53,7 +58,7 @@ describe('/wallet', () => {
     expect(await screen.findByText('钱包加载失败')).toBeTruthy();
     answerGets({ '/app/user/wallet': wallet });
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
-    expect((await screen.findByTestId('wallet-total')).textContent).toBe('140.00');
+    expect((await screen.findByTestId('wallet-total')).textContent).toBe('240.00');
   });
 
   it('sends a visitor to log in and loads nothing', async () => {
@@ -94,6 +99,8 @@ describe('/balanceOperation', () => {
     });
     renderScreen(BalanceOperationScreen, '/balanceOperation');
     expect((await screen.findByTestId('balance-available')).textContent).toBe('130.00');
+    expect(screen.getByTestId('balance-deposit').textContent).toBe('100.00');
+    expect(screen.getByTestId('balance-total').textContent).toBe('240.00');
     expect(await screen.findByText('25.00')).toBeTruthy();
     expect(await screen.findByText('商品售出收入 20.00 元已存入可用余额')).toBeTruthy();
     expect(screen.getByText('余额转出')).toBeTruthy();
@@ -104,25 +111,35 @@ describe('/reconciliate', () => {
   it('shows the monthly statement as a table that ends at the balance', async () => {
     answerGets({
       '/app/user/bill/statement': {
-        available: '130.00',
+        available: '30.00',
         months: [
           {
             month: '2026-11',
             opening: '150.00',
             income: '20.00',
             expense: '40.00',
-            closing: '130.00',
-            count: 3,
+            internal: '-100.00',
+            closing: '30.00',
+            count: 4,
           },
           {
             month: '2026-10',
             opening: '0.00',
             income: '150.00',
             expense: '0.00',
+            internal: '0.00',
             closing: '150.00',
             count: 1,
           },
-          { month: '2026-09', opening: '0.00', income: '0.00', expense: '0.00', closing: '0.00', count: 0 },
+          {
+            month: '2026-09',
+            opening: '0.00',
+            income: '0.00',
+            expense: '0.00',
+            internal: '0.00',
+            closing: '0.00',
+            count: 0,
+          },
         ],
       },
     });
@@ -135,7 +152,8 @@ describe('/reconciliate', () => {
       '150.00',
       '20.00',
       '40.00',
-      '130.00',
+      '-100.00',
+      '30.00',
     ]);
     expect(screen.getByText(/账单与余额一致/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看该月账单：2026年11月' }).getAttribute('href')).toBe(

@@ -28,6 +28,10 @@ function Wallet() {
             <dt>{text.frozen}</dt>
             <dd data-testid="wallet-frozen">{wallet.frozen}</dd>
           </div>
+          <div>
+            <dt>{text.deposit}</dt>
+            <dd data-testid="wallet-deposit">{wallet.deposit}</dd>
+          </div>
         </dl>
         <div className="wallet-card__actions">
           <Link to="/personRecharge" className="wallet-card__button wallet-card__button--primary">
@@ -69,6 +73,9 @@ function Wallet() {
       </nav>
       <p className="wallet__hint">
         {text.frozen}：{text.frozenHint}
+      </p>
+      <p className="wallet__hint">
+        {text.deposit}：{text.depositHint}
       </p>
     </div>
   );

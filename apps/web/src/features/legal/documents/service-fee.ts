@@ -1,6 +1,9 @@
 import {
   feeSchedule,
   rateFee,
+  sincerityKindLabels,
+  sincerityKinds,
+  sincerityLevels,
   withdrawalFee,
   type CompensationOption,
   type RateFee,
@@ -10,8 +13,15 @@ import type { LegalDocument, LegalSection, LegalTable } from '../legal-document'
 import { contactParagraphs, operator } from './operator';
 import { ref } from './ref';
 
-const { guaranteedTrade, rental, recycle, withdrawal, sincerityDepositFen, promotion, compensation } =
-  feeSchedule;
+const { guaranteedTrade, rental, recycle, withdrawal, promotion, compensation } = feeSchedule;
+
+/** Every level of the deposit (sincerity.ts, what the server asks for), by kind. */
+const depositRows = sincerityKinds.flatMap((kind) =>
+  sincerityLevels[kind].map((level) => [
+    `${level.name}（${sincerityKindLabels[kind]}）`,
+    formatYuan(level.requiredFen),
+  ]),
+);
 
 /** Services side by side (one column each), so the table fits a 375px screen without scrolling. */
 function rateFeeTable(services: [name: string, base: string, rule: RateFee][]): LegalTable {
@@ -102,9 +112,10 @@ const sections: LegalSection[] = [
   {
     heading: '四、诚意金',
     paragraphs: [
-      `诚意金不是费用，而是可退还的保证资金。卖家开通“诚意卖”标识、回收商参与回收出价前需缴纳诚意金；无违约且无未结纠纷的，可随时申请退还，原路退回至钱包。违约时的扣除规则见${ref('/tradeRules')}。`,
+      `诚意金（保证金）不是费用，而是您存放在平台的资金，计入钱包总资产，缴纳和退还都不计入收支。卖家按档位缴纳，获得对应的标识和权益；回收商缴纳后方可参与回收出价。缴纳时从钱包可用余额中补足到所选档位。`,
+      `没有由诚意金担保的进行中订单或商品、也没有待处理的违约扣款时，可以随时申请退还，诚意金全额即时退回钱包可用余额。违约时的扣除规则见${ref('/tradeRules')}。`,
     ],
-    table: { columns: ['项目', '金额'], rows: [['诚意金', formatYuan(sincerityDepositFen)]] },
+    table: { columns: ['档位', '金额'], rows: depositRows },
   },
   {
     heading: '五、推广服务',

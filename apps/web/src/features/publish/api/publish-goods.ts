@@ -40,7 +40,8 @@ function problemsOf(envelope: { field?: string; message?: string; data?: unknown
   return [];
 }
 
-async function send(path: string, body: unknown): Promise<GoodsData> {
+/** A seller call answering the listing; a refusal is a PublishRefusal naming its fields. */
+export async function sendGoodsCall(path: string, body: unknown): Promise<GoodsData> {
   const envelope = await http.post<GoodsData>(path, body);
   if (envelope.err_code === 0 && envelope.data) return envelope.data;
   const message = withoutPath(envelope.message ?? messageFor(envelope.err_code));
@@ -49,7 +50,7 @@ async function send(path: string, body: unknown): Promise<GoodsData> {
 
 /** Create or edit (with goods_id); `submit: true` also submits a draft for review. */
 export function publishGoods(request: PublishRequest): Promise<GoodsData> {
-  return send(apiPaths.goodsPublish, request);
+  return sendGoodsCall(apiPaths.goodsPublish, request);
 }
 
 export interface PublishCommand {
@@ -63,7 +64,7 @@ export interface PublishCommand {
 
 export async function runPublish({ request, shelveAfter }: PublishCommand): Promise<GoodsData> {
   const saved = await publishGoods(shelveAfter ? { ...request, submit: false } : request);
-  return shelveAfter ? send(apiPaths.userGoodsShelf, { goods_id: saved.id, action: 'on' }) : saved;
+  return shelveAfter ? sendGoodsCall(apiPaths.userGoodsShelf, { goods_id: saved.id, action: 'on' }) : saved;
 }
 
 export function usePublishGoods() {

@@ -1,15 +1,16 @@
 import { allowedActions, goodsProcess, type GoodsStatus } from '@haoshi/contracts';
 import { myGoodsMessages as text } from '../messages';
 
-export type SellerButton = 'edit' | 'submit' | 'shelf_on' | 'shelf_off';
+export type SellerButton = 'edit' | 'reprice' | 'submit' | 'shelf_on' | 'shelf_off';
 
 const labels: Record<SellerButton, string> = {
   edit: text.edit,
+  reprice: text.reprice,
   submit: text.submit,
   shelf_on: text.shelfOn,
   shelf_off: text.shelfOff,
 };
-const order: readonly SellerButton[] = ['edit', 'submit', 'shelf_on', 'shelf_off'];
+const order: readonly SellerButton[] = ['edit', 'reprice', 'submit', 'shelf_on', 'shelf_off'];
 
 /** The buttons of one listing: what its process lets the owner do in its status (goods-status.ts). */
 export function sellerButtons(status: GoodsStatus): { action: SellerButton; label: string }[] {

@@ -1,4 +1,11 @@
-import { feeSchedule, fenToAmount, rateFee, type FeePayer, type RateFee } from '@haoshi/contracts';
+import {
+  feeSchedule,
+  fenToAmount,
+  rateFee,
+  sincerityLevels,
+  type FeePayer,
+  type RateFee,
+} from '@haoshi/contracts';
 import { sincereSellMessages as text } from '../messages';
 
 const payerLabels: Record<FeePayer, string> = {
@@ -47,7 +54,7 @@ export function sellerFeeRows(): FeeRow[] {
     {
       name: '诚意金',
       rate: '—',
-      range: `${yuan(feeSchedule.sincerityDepositFen)}（${text.refundable}）`,
+      range: `${yuan(sincerityLevels.seller[0]?.requiredFen ?? 0)}${text.from}（${text.refundable}）`,
       payer: payerLabels.seller,
     },
   ];

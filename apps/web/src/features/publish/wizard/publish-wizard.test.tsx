@@ -215,3 +215,30 @@ describe('editing an off-shelf listing', () => {
     ]);
   });
 });
+
+describe('editing a listing on sale (issue 10 E.3)', () => {
+  it('says a change of its content is reviewed again, keeps no draft, and saves it in one call', async () => {
+    mockCatalogue();
+    const onSale = {
+      ...existing,
+      status: 'on_sale' as const,
+      actions: ['edit', 'reprice', 'revise', 'shelf_off'] as GoodsData['actions'],
+    };
+    vi.mocked(http.post).mockResolvedValueOnce({ err_code: 0, data: { ...onSale, title: '荣耀王者号 改' } });
+    const onFinished = renderWizard({ existing: onSale });
+    await screen.findByRole('textbox', { name: '贵族等级' });
+    expect(screen.getByRole('note').textContent).toContain('需重新审核');
+    next();
+    next();
+    next();
+    await waitFor(() => expect(currentStep()).toBe('details'));
+    expect(screen.queryByRole('button', { name: '存草稿' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: '标题' }), { target: { value: '荣耀王者号 改' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+
+    await waitFor(() => expect(onFinished).toHaveBeenCalledWith({ ...onSale, title: '荣耀王者号 改' }));
+    expect(vi.mocked(http.post).mock.calls).toEqual([
+      ['/app/goods/publish', expect.objectContaining({ goods_id: 42, title: '荣耀王者号 改' })],
+    ]);
+  });
+});

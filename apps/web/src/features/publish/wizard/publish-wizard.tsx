@@ -268,8 +268,16 @@ export function PublishWizard({ existing, gameId, onFinished, transport }: Publi
     );
 
   const last = step === 'details';
+  // A listing on sale is saved as a whole (the server reviews it again if what moderation judged
+  // changed): there is no draft of it to keep.
+  const onSale = existing?.status === 'on_sale';
   return (
     <div className="publish-wizard" ref={root}>
+      {onSale ? (
+        <p className="publish-wizard__note" role="note">
+          {text.onSaleEditHint}
+        </p>
+      ) : null}
       <Steps current={stepIndex(step)} className="publish-steps">
         {wizardSteps.map((item) => (
           <Steps.Step key={item} title={stepTitles[item]} />
@@ -312,20 +320,22 @@ export function PublishWizard({ existing, gameId, onFinished, transport }: Publi
         ) : null}
         {last ? (
           <>
-            <Button
-              loading={publish.isPending && !publish.variables?.request.submit}
-              disabled={publish.isPending}
-              onClick={() => send(false)}
-            >
-              {text.saveDraft}
-            </Button>
+            {onSale ? null : (
+              <Button
+                loading={publish.isPending && !publish.variables?.request.submit}
+                disabled={publish.isPending}
+                onClick={() => send(false)}
+              >
+                {text.saveDraft}
+              </Button>
+            )}
             <Button
               color="primary"
               loading={publish.isPending && publish.variables?.request.submit === true}
               disabled={publish.isPending}
               onClick={() => send(true)}
             >
-              {existing?.status === 'off_shelf' ? text.saveAndShelve : text.submit}
+              {onSale ? text.saveOnSale : existing?.status === 'off_shelf' ? text.saveAndShelve : text.submit}
             </Button>
           </>
         ) : step === 'game' ? null : (

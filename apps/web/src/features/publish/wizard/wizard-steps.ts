@@ -6,7 +6,8 @@ import {
   type PublishProperties,
 } from '@haoshi/contracts';
 import { publishMessages as text } from '../messages';
-import { yuanToFen, type PublishDraft } from './publish-draft';
+import { priceErrors } from '../price-rules';
+import type { PublishDraft } from './publish-draft';
 
 export const wizardSteps = ['game', 'partition', 'attributes', 'bindings', 'screenshots', 'details'] as const;
 export type WizardStep = (typeof wizardSteps)[number];
@@ -20,8 +21,6 @@ export interface ScreenshotProgress {
   /** Still uploading, waiting or failed. */
   unfinished: number;
 }
-
-const PRICE_MAX_FEN = 100_000_000;
 
 /** The step that holds a field the server complained about ("attrs.rank" → attributes). */
 export function stepOfField(field: string): WizardStep {
@@ -67,15 +66,7 @@ function detailErrors(draft: PublishDraft): Record<string, string> {
   // The server's contact detector, run here so the seller hears it before submitting.
   else if (findContact(title)) errors.title = CONTACT_DETAILS_MESSAGE;
   if (findContact(draft.description)) errors.description = CONTACT_DETAILS_MESSAGE;
-  const price = yuanToFen(draft.price);
-  if (price === undefined) errors.price = text.priceInvalid;
-  else if (price > PRICE_MAX_FEN) errors.price = text.priceTooHigh;
-  if (draft.originalPrice.trim() !== '') {
-    const original = yuanToFen(draft.originalPrice);
-    if (original === undefined) errors.original_price = text.originalPriceInvalid;
-    else if (price !== undefined && original < price) errors.original_price = text.originalBelowPrice;
-  }
-  return errors;
+  return { ...errors, ...priceErrors(draft.price, draft.originalPrice) };
 }
 
 /**

@@ -27,9 +27,14 @@ export function closeSincerity(kind: SincerityKind): Promise<SincerityCloseResul
     .then(unwrap);
 }
 
+/** The deposit moves money between the available balance and the deposit: the wallet changes too. */
 function useRefreshSincerity() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['sincerity'] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['sincerity'] }),
+      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+    ]);
 }
 
 export function usePaySincerity(onPaid: (result: SincerityPayResult) => void) {
