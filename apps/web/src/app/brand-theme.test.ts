@@ -35,6 +35,15 @@ function contrast(a: string, b: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
+/** color-mix(in srgb, colour share%, #fff), as --app-brand-tint mixes it. */
+function tint(hex: string, share: number): string {
+  return `#${[1, 3, 5]
+    .map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+    .map((c) => Math.round(c * share + 255 * (1 - share)))
+    .map((c) => c.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
 const WHITE = '#ffffff';
 /** The page background (app.css --app-page-background): brand text sits on it too. */
 const PAGE = '#f5f6f8';
@@ -53,7 +62,7 @@ describe('brand themes', () => {
   });
 
   it.each(packageIds)(
-    '%s: white on primary, primary and accent on white and on the page pass 4.5:1',
+    '%s: white on primary, primary and accent on white, on the page and on the tint pass 4.5:1',
     (pkg) => {
       const { primary, dark, accent } = brandLooks[pkg];
       for (const [foreground, background] of [
@@ -63,6 +72,8 @@ describe('brand themes', () => {
         [primary, PAGE],
         [accent, WHITE],
         [accent, PAGE],
+        // Selected options and the 包赔 banner: primary text on the brand tint.
+        [primary, tint(primary, 0.08)],
       ] as const) {
         expect(contrast(foreground, background), `${foreground} on ${background}`).toBeGreaterThanOrEqual(
           4.5,
