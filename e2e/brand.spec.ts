@@ -64,7 +64,8 @@ async function visitBrand(page: Page, brand: BrandCase, shots?: string) {
   await visiblePane(page).locator('.home__hot-item').first().click();
   await expect(page).toHaveURL(new RegExp(`^[^?]*${brand.detail}\\?goods_id=\\d+$`));
   const buy = visiblePane(page).getByRole('button', { name: '立即购买' });
-  await expect(buy).toBeVisible();
+  // Generous: the detail is two lazy chunks away, and a shared CI machine can be slow.
+  await expect(buy).toBeVisible({ timeout: 30_000 });
   await expect(buy).toHaveCSS('background-color', brand.primary);
   await expect(page).toHaveTitle(new RegExp(` - ${brand.name}$`));
   if (shots) {
