@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
+import { inlineScriptHashes } from '../src/plugins/security-headers.ts';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'haoshi-web-'));
+/** Stands for index.html's brand bootstrap: the one inline script the policy lets run. */
+const bootstrap = "\n document.documentElement.setAttribute('data-brand', 'app_mhb');\n";
+const bootstrapSource = `'sha256-${createHash('sha256').update(bootstrap).digest('base64')}'`;
 writeFileSync(
   join(webDist, 'index.html'),
-  '<!doctype html><meta name="device-sign-key" content="__DEVICE_SIGN_KEY__"><div id="root"></div><script type="module" src="/assets/index.js"></script>',
+  `<!doctype html><meta name="device-sign-key" content="__DEVICE_SIGN_KEY__"><script>${bootstrap}</script><div id="root"></div><script type="module" src="/assets/index.js"></script>`,
 );
 
 let t: TestApp;
@@ -43,13 +48,13 @@ function expectBaseline(response: LightMyRequestResponse) {
 }
 
 describe(`security headers on ${databaseKind}`, () => {
-  it('puts the app policy on API answers, errors included: own scripts and styles only', async () => {
+  it('puts the app policy on API answers, errors included: own scripts (and the page bootstrap) and styles only', async () => {
     for (const url of ['/app/home/banner', '/app/no-such-route', '/security/v1/token']) {
       const response = await t.app.inject({ method: url.startsWith('/security') ? 'POST' : 'GET', url });
       expectBaseline(response);
       const policy = csp(response);
       expect(policy.get('default-src')).toEqual(["'self'"]);
-      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'", bootstrapSource]);
       expect(policy.get('style-src')).toEqual(["'self'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'none'"]);
@@ -66,17 +71,20 @@ describe(`security headers on ${databaseKind}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('name="device-sign-key"');
     expectBaseline(response);
-    expect(csp(response).get('script-src')).toEqual(["'self'"]);
+    expect(csp(response).get('script-src')).toEqual(["'self'", bootstrapSource]);
   });
 
-  it('keeps index.html free of inline scripts, so that policy holds for the built client', () => {
+  it("allows index.html's one inline script, the brand bootstrap, by its hash and nothing else inline", () => {
     const html = readFileSync(fileURLToPath(new URL('../../web/index.html', import.meta.url)), 'utf8');
-    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes = '', body = ''] of scripts) {
-      expect(attributes).toMatch(/\bsrc=/);
-      expect(body.trim()).toBe('');
-    }
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes = '']) => !/\bsrc=/.test(attributes),
+    );
+    expect(inline).toHaveLength(1);
+    expect(inline[0]?.[2]).toContain("setAttribute('data-brand'");
+    const body = inline[0]?.[2] ?? '';
+    expect(inlineScriptHashes(html)).toEqual([
+      `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+    ]);
   });
 
   it('gives the sandbox cashier its own policy: inline styles, no script, never framed', async () => {

@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
 /** CSP directives by their header names, as helmet and @fastify/swagger-ui both take them. */
@@ -21,14 +24,31 @@ const lockedDown: Directives = {
 };
 
 /**
- * The web client and the API: scripts and styles only from our own files (index.html has no inline
- * script), pictures and uploads also from object storage, previews from blob: and data: URLs.
+ * CSP sources for the inline scripts of a page (index.html's brand bootstrap, which must run before
+ * the first paint): each allowed by the SHA-256 of its exact text, so no other inline script runs.
  */
-function appDirectives(storageOrigin: string | undefined): Directives {
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc=/.test(attributes) && body.trim() !== '')
+    .map(([, , body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+}
+
+/** The inline scripts of the built web app, when it is built (WEB_DIST/index.html). */
+function builtPageScriptHashes(webDist: string): string[] {
+  const indexPath = join(webDist, 'index.html');
+  return existsSync(indexPath) ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [];
+}
+
+/**
+ * The web client and the API: scripts and styles only from our own files (and index.html's inline
+ * scripts by their hashes), pictures and uploads also from object storage, previews from blob: and
+ * data: URLs.
+ */
+function appDirectives(storageOrigin: string | undefined, scriptHashes: readonly string[] = []): Directives {
   const storage = storageOrigin ? [storageOrigin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...storage],
     'connect-src': ["'self'", ...storage],
@@ -69,8 +89,9 @@ export const cashierHelmet = {
 export const securityHeadersPlugin = fp(
   async (app) => {
     const storageOrigin = storageOriginOf(app.config);
+    const scriptHashes = builtPageScriptHashes(app.config.WEB_DIST);
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: appDirectives(storageOrigin) },
+      contentSecurityPolicy: { useDefaults: false, directives: appDirectives(storageOrigin, scriptHashes) },
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'same-origin' },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createAppQueryClient } from './query-client';
 import type { AppRouter } from './router';
+import './brand-theme.css';
 import './app.css';
 
 export function App({ router }: { router: AppRouter }) {

@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   appTypeOf,
   brandOf,
+  editionOf,
   getCurrentBrand,
   getCurrentPackage,
+  goodsDetailPath,
+  goodsShareLink,
+  goodsShareText,
   isMerchantEdition,
   storedPackageOf,
 } from './brands';
@@ -51,5 +55,43 @@ describe('current brand', () => {
   it('recognises the merchant edition', () => {
     writePackageName('app_thb');
     expect(isMerchantEdition()).toBe(true);
+  });
+});
+
+describe('editions', () => {
+  it('only the merchant package is the merchant edition', () => {
+    expect(Object.values(brands).filter((brand) => editionOf(brand) === 'merchant')).toEqual([
+      brands.app_thb,
+    ]);
+  });
+});
+
+describe('where a listing opens (SPEC §2 brand variants)', () => {
+  it.each([
+    ['app_kxr', '/kxrGoodsDetail?goods_id=7'],
+    ['app_thw', '/thwGoodsDetail?goods_id=7'],
+    ['app_mhb', '/mhbProductCommon?goods_id=7'],
+    ['app_thh', '/goodsDetail?goods_id=7'],
+    ['app_thb', '/goodsDetail?goods_id=7'],
+    ['app_taohaow', '/goodsDetail?goods_id=7'],
+    ['app_mhw', '/goodsDetail?goods_id=7'],
+    ['app_tyb', '/goodsDetail?goods_id=7'],
+  ] as const)('%s opens %s', (pkg, path) => {
+    expect(goodsDetailPath(7, pkg)).toBe(path);
+  });
+
+  it("follows this visit's brand by default", () => {
+    expect(goodsDetailPath(3)).toBe('/goodsDetail?goods_id=3');
+    writePackageName('app_thw');
+    expect(goodsDetailPath(3)).toBe('/thwGoodsDetail?goods_id=3');
+  });
+
+  it("shares a link that keeps the brand, in the brand's words", () => {
+    writePackageName('app_mhb');
+    const link = goodsShareLink(12);
+    expect(link).toBe(`${window.location.origin}/mhbProductCommon?goods_id=12&pkg=app_mhb`);
+    expect(goodsShareText('王者荣耀 V8 号', link)).toBe(
+      `【买号宝】王者荣耀 V8 号｜买号卖号，包赔无忧 ${link}`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { searchHit } from '@/core/goods-fixtures.test-support';
+import { writePackageName } from '@/core/storage';
 import { GoodsCard, GoodsListSkeleton } from './goods-card';
 import { priceText } from './goods-format';
 import { HighlightText } from './highlight-text';
@@ -37,6 +38,21 @@ describe('GoodsCard', () => {
     expect(within(card).getByLabelText('价格1280元')).toBeTruthy();
     expect(within(card).getByLabelText('原价1500.50元')).toBeTruthy();
     expect(within(card).getByText('1.2万收藏 · 7浏览')).toBeTruthy();
+  });
+
+  it.each([
+    ['app_kxr', '/kxrGoodsDetail?goods_id=5'],
+    ['app_thw', '/thwGoodsDetail?goods_id=5'],
+    ['app_mhb', '/mhbProductCommon?goods_id=5'],
+    ['app_mhw', '/goodsDetail?goods_id=5'],
+  ] as const)('as %s opens %s, its brand detail variant', (pkg, path) => {
+    writePackageName(pkg);
+    render(
+      <MemoryRouter>
+        <GoodsCard goods={searchHit(5)} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('goods-card').getAttribute('href')).toBe(path);
   });
 
   it('has a skeleton that announces loading', () => {

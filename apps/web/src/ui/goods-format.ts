@@ -1,9 +1,7 @@
 // Light helpers of the goods card, in their own module so a screen can show a price or link a
 // listing without loading the card (the home's first visit counts every kilobyte).
 
-export function goodsDetailPath(goodsId: number): string {
-  return `/goodsDetail?goods_id=${goodsId}`;
-}
+export { goodsDetailPath } from '@/core/brands';
 
 /**
  * A wire amount ("1280.00", always two decimals) for a list: whole yuan drop ".00" because they

@@ -1,6 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { getCurrentBrand } from '@/core/brands';
+import { BrandLogo } from '@/ui/brand-logo';
 import { authMessages } from './messages';
 import { QrLoginPanel } from './qr-login-panel';
 import { SmsLoginForm } from './sms-login-form';
@@ -15,9 +16,7 @@ export default function H5LoginScreen() {
   return (
     <div className="login">
       <header className="login__header">
-        <span className="login__logo" aria-hidden="true">
-          {brand.name.slice(0, 1)}
-        </span>
+        <BrandLogo className="login__logo" />
         <h1 className="login__title">{authMessages.welcome(brand.name)}</h1>
         <p className="login__subtitle">{authMessages.welcomeHint}</p>
       </header>

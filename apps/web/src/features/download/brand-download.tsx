@@ -1,15 +1,14 @@
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import type { Brand } from '@haoshi/contracts';
+import { BrandLogo } from '@/ui/brand-logo';
 import { downloadMessages, highlightsByType, type Platform } from './messages';
 import { downloadPath, platforms } from './platforms';
 
 export function BrandHero({ brand }: { brand: Brand }) {
   return (
     <header className="download__hero">
-      <span className="download__logo" aria-hidden="true">
-        {brand.name.slice(0, 1)}
-      </span>
+      <BrandLogo className="download__logo" />
       <h1 className="download__name">{brand.name}</h1>
       <p className="download__slogan">{brand.slogan}</p>
     </header>

@@ -2,6 +2,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { amountToFen, ErrorCodes } from '@haoshi/contracts';
 import { formatFen } from '@/core/amount';
+import { goodsDetailPath, goodsShareLink } from '@/core/brands';
 import { isNativeApp } from '@/core/channel';
 import { showToast } from '@/core/feedback-ui';
 import { isApiError } from '@/core/http/errors';
@@ -28,7 +29,7 @@ const stateText: Record<GoodsQrState, string> = {
 function ListingQr({ goodsId, title }: { goodsId: number; title: string }) {
   const qr = useGoodsQr(goodsId);
   const status = useGoodsQrStatus(qr.data?.ticket);
-  const plainLink = `${window.location.origin}/goodsDetail?goods_id=${goodsId}`;
+  const plainLink = goodsShareLink(goodsId);
   const content = qr.data ? `${window.location.origin}${qr.data.qr_content}` : plainLink;
   const state: GoodsQrState = status.data?.state ?? 'waiting';
   const expired = state === 'expired';
@@ -52,7 +53,7 @@ function ListingQr({ goodsId, title }: { goodsId: number; title: string }) {
 
 async function copyLink(goodsId: number) {
   try {
-    await navigator.clipboard.writeText(`${window.location.origin}/goodsDetail?goods_id=${goodsId}`);
+    await navigator.clipboard.writeText(goodsShareLink(goodsId));
     showToast(m.linkCopied);
   } catch {
     showToast(m.copyFailed);
@@ -124,7 +125,7 @@ export default function GoodsQrCodeScreen() {
         <Button block color="primary" onClick={() => void copyLink(goodsId)}>
           {m.copyLink}
         </Button>
-        <Button block onClick={() => void navigate(`/goodsDetail?goods_id=${goodsId}`)}>
+        <Button block onClick={() => void navigate(goodsDetailPath(goodsId))}>
           {m.openDetail}
         </Button>
       </div>

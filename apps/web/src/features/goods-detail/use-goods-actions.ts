@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { GoodsDetail } from '@haoshi/contracts';
+import { goodsShareLink, goodsShareText } from '@/core/brands';
 import { isNativeApp } from '@/core/channel';
 import { showToast } from '@/core/feedback-ui';
 import { startLoginFlow } from '@/core/login-flow';
@@ -7,8 +8,6 @@ import { bridge, isEmbedded } from '@/core/native-bridge';
 import { useSaveGoods } from './api/save-goods';
 import { useSaveStatus } from './api/save-status';
 import { goodsDetailMessages as m } from './messages';
-
-export const goodsLink = (goodsId: number) => `${window.location.origin}/goodsDetail?goods_id=${goodsId}`;
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -41,13 +40,13 @@ export function useGoodsActions(goods: GoodsDetail, loggedIn: boolean, loadedAt:
     save.mutate(!saved);
   };
 
-  /** In the apps the native share sheet; in a browser the link is copied and the QR page opens. */
+  /** In the apps the native share sheet; in a browser the brand's share text is copied and the QR page opens. */
   const share = async () => {
     if (isNativeApp()) {
       bridge.goodsShareAlert({ goods_id: goods.id });
       return;
     }
-    if (await copyText(goodsLink(goods.id))) showToast(m.linkCopied);
+    if (await copyText(goodsShareText(goods.title, goodsShareLink(goods.id)))) showToast(m.linkCopied);
     void navigate(`/goodsQRCode?goods_id=${goods.id}`);
   };
 

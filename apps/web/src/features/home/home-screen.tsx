@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { getCurrentBrand } from '@/core/brands';
+import { BrandLogo } from '@/ui/brand-logo';
 import { SearchIcon } from '@/ui/icons';
 import { StatusScreen } from '@/ui/status-screen';
 import { useHomeIndex } from './api/home-index';
@@ -77,7 +78,10 @@ export default function HomeScreen() {
   return (
     <div className="home">
       <header className="home__hero">
-        <h1 className="home__brand">{brand.name}</h1>
+        <h1 className="home__brand">
+          <BrandLogo className="home__logo" inverse />
+          {brand.name}
+        </h1>
         <div role="search">
           <Link to="/search_input" className="home__search" aria-label={homeMessages.searchPlaceholder}>
             <SearchIcon />

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Role } from '@haoshi/contracts';
+import type { Edition } from '@/core/brands';
 import { FootprintIcon, OrderIcon, StarIcon, WalletIcon } from '@/ui/icons';
 
 /** "My" page text (Chinese). */
@@ -15,7 +16,15 @@ export const mineMessages = {
   logout: '退出登录',
   logoutConfirm: '确定要退出当前账号吗？',
   loggedOut: '已退出登录',
+  aboutTitle: '关于',
+  merchantNote: '商家工作台即将开放，可在此管理店铺账号与手机',
 } as const;
+
+/** Which edition of the app this is (the package type of SPEC §1 and §3). */
+export const editionLabels: Record<Edition, string> = {
+  consumer: '用户版',
+  merchant: '商家版',
+};
 
 export const roleLabels: Record<Role, string> = {
   merchant: '商家',

@@ -4,6 +4,7 @@ import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { useIsLoggedIn } from '@/core/storage';
 import { AccountSummary } from './account-summary';
+import { BrandAbout } from './brand-about';
 import { useLogout } from './api/logout';
 import { StaffEntries } from './staff-entries';
 import {
@@ -69,6 +70,7 @@ export default function MineScreen() {
           </Button>
         </div>
       ) : null}
+      <BrandAbout />
     </div>
   );
 }

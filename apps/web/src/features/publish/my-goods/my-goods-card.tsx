@@ -1,6 +1,7 @@
 import { Button, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { platformLabels, type MyGoodsItem } from '@haoshi/contracts';
+import { goodsDetailPath } from '@/core/brands';
 import { resizeImage } from '@/core/image';
 import { myGoodsMessages as text } from '../messages';
 import { sellerButtons, type SellerButton } from './my-goods-actions';
@@ -28,10 +29,10 @@ export function MyGoodsCard({ item, busy, onAction }: MyGoodsCardProps) {
     <article className="my-goods-card" data-testid="my-goods-card" data-goods-id={item.id}>
       <a
         className="my-goods-card__main"
-        href={`/goodsDetail?goods_id=${item.id}`}
+        href={goodsDetailPath(item.id)}
         onClick={(event) => {
           event.preventDefault();
-          void navigate(`/goodsDetail?goods_id=${item.id}`);
+          void navigate(goodsDetailPath(item.id));
         }}
       >
         {item.cover ? (

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import type { GoodsData } from '@haoshi/contracts';
+import { goodsDetailPath } from '@/core/brands';
 import { publishMessages as text } from '../messages';
 
 interface PublishResultProps {
@@ -22,7 +23,7 @@ export function PublishResult({ data, onAnother }: PublishResultProps) {
       />
       <div className="publish-result__actions">
         {data.status === 'on_sale' ? (
-          <Button block color="primary" onClick={() => void navigate(`/goodsDetail?goods_id=${data.id}`)}>
+          <Button block color="primary" onClick={() => void navigate(goodsDetailPath(data.id))}>
             {text.viewGoods}
           </Button>
         ) : null}
