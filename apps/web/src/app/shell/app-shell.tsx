@@ -1,7 +1,9 @@
-import { NavBar, SafeArea, TabBar } from 'antd-mobile';
+import { SafeArea, TabBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { BackIcon } from '@/ui/icons';
 import type { RouteMeta } from '@/ui/route-meta';
+import { appMessages } from '../messages';
 import { tabOf, tabs } from './tabs';
 import { useBack } from './use-back';
 import './shell.css';
@@ -21,20 +23,31 @@ function BottomTabBar({ active }: { active: string }) {
 }
 
 /**
+ * The top bar of inner pages: a real back button (antd-mobile's NavBar puts role="button" on a
+ * wrapper that has no name and cannot take focus) and the page title as the page's heading.
+ */
+function TopBar({ title }: { title: string }) {
+  const back = useBack();
+  return (
+    <header className="app-shell__nav-bar">
+      <button type="button" className="app-shell__back" aria-label={appMessages.back} onClick={back}>
+        <BackIcon />
+      </button>
+      <h1 className="app-shell__title">{title}</h1>
+    </header>
+  );
+}
+
+/**
  * Status-bar inset (core sets --app-sb-h from sb_h), a top bar with back on inner pages, the route
  * viewport, and the bottom tab bar on the four tab pages.
  */
 export function AppShell({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const { pathname } = useLocation();
-  const back = useBack();
   const tab = tabOf(pathname);
   return (
     <div className="app-shell">
-      {tab === undefined ? (
-        <header className="app-shell__nav-bar">
-          <NavBar onBack={back}>{meta.title}</NavBar>
-        </header>
-      ) : null}
+      {tab === undefined ? <TopBar title={meta.title} /> : null}
       <main className="app-shell__viewport">{children}</main>
       {tab === undefined ? null : <BottomTabBar active={tab} />}
     </div>
