@@ -1,6 +1,6 @@
-import { SafeArea, TabBar } from 'antd-mobile';
+import { SafeArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BackIcon } from '@/ui/icons';
 import type { RouteMeta } from '@/ui/route-meta';
 import { appMessages } from '../messages';
@@ -8,15 +8,20 @@ import { tabOf, tabs } from './tabs';
 import { useBack } from './use-back';
 import './shell.css';
 
+/** Links, not antd-mobile's TabBar: its items are bare divs that a keyboard cannot reach. */
 function BottomTabBar({ active }: { active: string }) {
-  const navigate = useNavigate();
   return (
     <nav className="app-shell__tab-bar" aria-label="主导航">
-      <TabBar activeKey={active} onChange={(path) => void navigate(path)}>
+      <ul className="app-shell__tabs">
         {tabs.map(({ path, title, Icon }) => (
-          <TabBar.Item key={path} title={title} icon={(isActive: boolean) => <Icon active={isActive} />} />
+          <li key={path}>
+            <Link to={path} className="app-shell__tab" aria-current={path === active ? 'page' : undefined}>
+              <Icon active={path === active} />
+              <span>{title}</span>
+            </Link>
+          </li>
         ))}
-      </TabBar>
+      </ul>
       <SafeArea position="bottom" />
     </nav>
   );
