@@ -32,7 +32,7 @@ test('a keep-alive route keeps typed text when left and returned to; other route
   const wish = page.getByLabel('告诉我们你期待的功能');
   await wish.fill('希望支持按区服筛选账号');
 
-  await page.locator('.adm-nav-bar-back').click();
+  await page.getByRole('button', { name: '返回', exact: true }).click();
   await expect(page).toHaveURL('/mine');
   await visiblePane(page).getByText('帮助与反馈').click();
   await expect(page).toHaveURL('/helpFeedback');
@@ -44,7 +44,7 @@ test('a keep-alive route keeps typed text when left and returned to; other route
   const privacy = pane(page, '/privacy');
   await expect(privacy.getByRole('heading').first()).toBeVisible();
   await privacy.evaluate((element) => element.scrollTo(0, 400));
-  await page.locator('.adm-nav-bar-back').click();
+  await page.getByRole('button', { name: '返回', exact: true }).click();
   await visiblePane(page).getByText('隐私政策').click();
   await expect(privacy.getByRole('heading').first()).toBeVisible();
   expect(await privacy.evaluate((element) => element.scrollTop)).toBe(0);

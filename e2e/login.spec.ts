@@ -24,7 +24,7 @@ test('a new user taps into the wallet, logs in with an SMS code and lands there;
   await expect(page).toHaveURL('/wallet');
   await expect(visiblePane(page).getByTestId('wallet-available')).toHaveText(/0\.00/);
 
-  await page.locator('.adm-nav-bar-back').click();
+  await page.getByRole('button', { name: '返回', exact: true }).click();
   await expect(page).toHaveURL('/mine');
   await expect(page.getByTestId('mine-phone')).toHaveText(maskedPhone(phone));
 });

@@ -37,7 +37,7 @@ test('inside the Android app an L route asks the app to log in instead of openin
   expect(await page.locator('.app-shell').evaluate((shell) => getComputedStyle(shell).paddingTop)).toBe(
     '30px',
   );
-  await page.locator('.adm-nav-bar-back').click();
+  await page.getByRole('button', { name: '返回', exact: true }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { nativeCalls: string[] }).nativeCalls))
     .toContain('back {}');

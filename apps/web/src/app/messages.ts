@@ -8,4 +8,5 @@ export const appMessages = {
   screenErrorBody: '页面遇到了问题，请重新加载；若仍有问题，请返回首页。',
   reload: '重新加载',
   backHome: '返回首页',
+  back: '返回',
 } as const;

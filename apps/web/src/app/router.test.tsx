@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,9 @@ describe('navigation rules', () => {
   it('shows a not-found screen for unknown addresses', async () => {
     renderAt('/no-such-page');
     await screen.findByRole('button', { name: '返回首页' });
-    expect(document.querySelector('.adm-nav-bar-title')?.textContent).toBe('页面不存在');
+    const topBar = screen.getByRole('banner');
+    expect(within(topBar).getByRole('heading', { level: 1 }).textContent).toBe('页面不存在');
+    expect(within(topBar).getByRole('button', { name: '返回' })).toBeTruthy();
   });
 });
 

@@ -17,7 +17,7 @@ export function GoodsCardSkeleton() {
 /** Several skeleton cards with one accessible busy label. */
 export function GoodsListSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <div className="goods-list-skeleton" aria-busy="true" aria-label="加载中">
+    <div className="goods-list-skeleton" role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: count }, (_, index) => (
         <GoodsCardSkeleton key={index} />
       ))}

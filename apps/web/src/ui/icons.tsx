@@ -59,6 +59,14 @@ export function UserIcon(props: IconProps) {
   );
 }
 
+export function BackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m15 4-8 8 8 8" />
+    </Icon>
+  );
+}
+
 export function SearchIcon(props: IconProps) {
   return (
     <Icon {...props}>

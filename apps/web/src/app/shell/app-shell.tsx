@@ -1,22 +1,45 @@
-import { NavBar, SafeArea, TabBar } from 'antd-mobile';
+import { SafeArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { BackIcon } from '@/ui/icons';
 import type { RouteMeta } from '@/ui/route-meta';
+import { appMessages } from '../messages';
 import { tabOf, tabs } from './tabs';
 import { useBack } from './use-back';
 import './shell.css';
 
+/** Links, not antd-mobile's TabBar: its items are bare divs that a keyboard cannot reach. */
 function BottomTabBar({ active }: { active: string }) {
-  const navigate = useNavigate();
   return (
     <nav className="app-shell__tab-bar" aria-label="主导航">
-      <TabBar activeKey={active} onChange={(path) => void navigate(path)}>
+      <ul className="app-shell__tabs">
         {tabs.map(({ path, title, Icon }) => (
-          <TabBar.Item key={path} title={title} icon={(isActive: boolean) => <Icon active={isActive} />} />
+          <li key={path}>
+            <Link to={path} className="app-shell__tab" aria-current={path === active ? 'page' : undefined}>
+              <Icon active={path === active} />
+              <span>{title}</span>
+            </Link>
+          </li>
         ))}
-      </TabBar>
+      </ul>
       <SafeArea position="bottom" />
     </nav>
+  );
+}
+
+/**
+ * The top bar of inner pages: a real back button (antd-mobile's NavBar puts role="button" on a
+ * wrapper that has no name and cannot take focus) and the page title as the page's heading.
+ */
+function TopBar({ title }: { title: string }) {
+  const back = useBack();
+  return (
+    <header className="app-shell__nav-bar">
+      <button type="button" className="app-shell__back" aria-label={appMessages.back} onClick={back}>
+        <BackIcon />
+      </button>
+      <h1 className="app-shell__title">{title}</h1>
+    </header>
   );
 }
 
@@ -26,15 +49,10 @@ function BottomTabBar({ active }: { active: string }) {
  */
 export function AppShell({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   const { pathname } = useLocation();
-  const back = useBack();
   const tab = tabOf(pathname);
   return (
     <div className="app-shell">
-      {tab === undefined ? (
-        <header className="app-shell__nav-bar">
-          <NavBar onBack={back}>{meta.title}</NavBar>
-        </header>
-      ) : null}
+      {tab === undefined ? <TopBar title={meta.title} /> : null}
       <main className="app-shell__viewport">{children}</main>
       {tab === undefined ? null : <BottomTabBar active={tab} />}
     </div>

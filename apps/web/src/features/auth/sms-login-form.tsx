@@ -73,6 +73,7 @@ export function SmsLoginForm() {
           value={phone}
           onChange={(value) => setPhone(value.replace(/\D/g, ''))}
           placeholder={authMessages.phonePlaceholder}
+          aria-label={authMessages.phoneLabel}
         />
       </div>
       <div className="sms-login__field">
@@ -83,6 +84,7 @@ export function SmsLoginForm() {
           value={code}
           onChange={(value) => setCode(value.replace(/\D/g, ''))}
           placeholder={authMessages.codePlaceholder}
+          aria-label={authMessages.codeLabel}
         />
         <Button
           className="sms-login__send"

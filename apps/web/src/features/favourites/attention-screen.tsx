@@ -11,7 +11,7 @@ import './favourites.css';
 
 function RowsSkeleton() {
   return (
-    <div className="favourites__rows-skeleton" aria-busy="true" aria-label="加载中">
+    <div className="favourites__rows-skeleton" role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="favourites__row">
           <Skeleton animated className="favourites__avatar-skeleton" />
@@ -36,7 +36,7 @@ function FollowedStores() {
       keyOf={(store) => store.seller_id}
       renderItem={(store) => (
         <div className="favourites__row" data-testid="followed-store">
-          <Avatar src={store.avatar} className="favourites__avatar" />
+          <Avatar alt="" src={store.avatar} className="favourites__avatar" />
           <div className="favourites__row-body">
             <strong>{store.store_name}</strong>
             <span className="favourites__row-line">

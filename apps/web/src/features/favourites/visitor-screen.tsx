@@ -11,7 +11,7 @@ import './favourites.css';
 
 function RowsSkeleton() {
   return (
-    <div className="favourites__rows-skeleton" aria-busy="true" aria-label="加载中">
+    <div className="favourites__rows-skeleton" role="status" aria-busy="true" aria-label="加载中">
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="favourites__row">
           <Skeleton animated className="favourites__avatar-skeleton" />
@@ -31,7 +31,7 @@ function Visitors() {
       keyOf={(visitor) => `${visitor.user_id}-${visitor.goods_id}`}
       renderItem={(visitor) => (
         <div className="favourites__row" data-testid="visitor-row">
-          <Avatar src={visitor.avatar} className="favourites__avatar" />
+          <Avatar alt="" src={visitor.avatar} className="favourites__avatar" />
           <div className="favourites__row-body">
             <strong>{visitor.nickname}</strong>
             <span className="favourites__row-line">

@@ -15,6 +15,7 @@ function CommentItem({ comment }: { comment: Comment }) {
     <article className="comment">
       <header className="comment__head">
         <Avatar
+          alt=""
           src={comment.user_avatar ? resizeImage(comment.user_avatar, 64, 64) : ''}
           className="comment__avatar"
         />

@@ -48,6 +48,7 @@ export function SellerCard({ seller, loggedIn, isMine, onVisitStore }: SellerCar
       </h2>
       <div className="seller-card__head">
         <Avatar
+          alt=""
           src={seller.avatar ? resizeImage(seller.avatar, 96, 96) : ''}
           className="seller-card__avatar"
         />

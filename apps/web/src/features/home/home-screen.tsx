@@ -45,7 +45,7 @@ const RecommendFeed = lazy(() => import('./recommend-feed'));
 
 /** A plain block of the feed's height: the skeleton cards would load the card's code. */
 function FeedPlaceholder() {
-  return <div className="home__feed-placeholder" aria-busy="true" aria-label="加载中" />;
+  return <div className="home__feed-placeholder" role="status" aria-busy="true" aria-label="加载中" />;
 }
 
 function RecommendSection() {

@@ -108,7 +108,7 @@ export function HotItems({ items }: { items: readonly GoodsCard[] }) {
 /** The home's top half while /index_v13 loads: same blocks, same heights (CSS shimmer only). */
 export function HomeTopSkeleton() {
   return (
-    <div className="home__skeleton" aria-busy="true" aria-label="加载中">
+    <div className="home__skeleton" role="status" aria-busy="true" aria-label="加载中">
       <div className="home__banner-skeleton home__shimmer" />
       <div className="home__card home__games-skeleton home__shimmer" />
     </div>

@@ -6,7 +6,7 @@ import { mineMessages, roleLabels } from './messages';
 function GuestSummary() {
   return (
     <div className="mine__account">
-      <Avatar src="" className="mine__avatar" />
+      <Avatar alt="" src="" className="mine__avatar" />
       <div className="mine__who">
         <button type="button" className="mine__login" onClick={() => startLoginFlow('/mine')}>
           {mineMessages.login}
@@ -44,7 +44,7 @@ function UserSummary() {
   const { nickname, phone_masked: phone, avatar, roles } = user.data;
   return (
     <div className="mine__account">
-      <Avatar src={avatar} className="mine__avatar" />
+      <Avatar alt="" src={avatar} className="mine__avatar" />
       <div className="mine__who">
         <strong>{nickname || phone}</strong>
         <span data-testid="mine-phone">{phone}</span>

@@ -50,7 +50,7 @@ function Records() {
         label={text.recordsLabel}
         errorTitle={text.recordsError}
         skeleton={
-          <div className="recharge-records__skeleton" aria-busy="true" aria-label="加载中">
+          <div className="recharge-records__skeleton" role="status" aria-busy="true" aria-label="加载中">
             <Skeleton.Paragraph lineCount={8} animated />
           </div>
         }

@@ -94,7 +94,11 @@ export default function GoodsListScreen() {
         </div>
       </div>
 
-      {first && first.total > 0 ? <p className="goods-list-screen__count">{m.onSale(first)}</p> : null}
+      {first && first.total > 0 ? (
+        <p className="goods-list-screen__count" role="heading" aria-level={2}>
+          {m.onSale(first)}
+        </p>
+      ) : null}
 
       <div className="goods-list-screen__results">
         <EndlessList

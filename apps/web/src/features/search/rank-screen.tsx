@@ -30,7 +30,7 @@ function RankBody<T>({ query, table }: { query: RankQuery<T>; table: (rows: T[])
   const navigate = useNavigate();
   if (query.isPending) {
     return (
-      <div className="rank__table-wrap screen-skeleton" aria-busy="true" aria-label="加载中">
+      <div className="rank__table-wrap screen-skeleton" role="status" aria-busy="true" aria-label="加载中">
         <Skeleton.Paragraph lineCount={8} animated />
       </div>
     );

@@ -27,7 +27,7 @@ function filterOf(params: URLSearchParams): BillFilter {
 
 function ListSkeleton() {
   return (
-    <div className="bill-skeleton" aria-busy="true" aria-label="加载中">
+    <div className="bill-skeleton" role="status" aria-busy="true" aria-label="加载中">
       <Skeleton animated className="bill-skeleton__chart" />
       <Skeleton.Paragraph lineCount={6} animated />
     </div>
