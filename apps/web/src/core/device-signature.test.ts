@@ -250,9 +250,9 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
       () => ({ data: { err_code: 2201, message: '设备校验失败' } }),
     ],
     [
-      'device call with a dialog',
+      'device call refused with a dialog',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 6500 } }),
+      () => ({ data: { err_code: 2201, dialog: { type: 1, message: '设备校验失败' } } }),
     ],
     [
       'device call network error',
