@@ -2,8 +2,8 @@ import { NavBar, SafeArea, TabBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { RouteMeta } from '@/ui/route-meta';
+import { useBack } from '@/ui/use-back';
 import { tabOf, tabs } from './tabs';
-import { useBack } from './use-back';
 import './shell.css';
 
 function BottomTabBar({ active }: { active: string }) {
