@@ -17,4 +17,7 @@ export const uiMessages = {
   loginRequiredTitle: '登录后查看',
   loginRequiredBody: '此页面需要登录。请在弹出的登录页完成登录，若没有弹出请点击下方按钮。',
   loginRequiredAction: '去登录',
+  userLoadFailed: '账号信息加载失败',
+  userLoadFailedBody: '请检查网络后重新加载。',
+  reload: '重新加载',
 } as const;
