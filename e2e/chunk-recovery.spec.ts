@@ -32,6 +32,7 @@ function collectConsole(page: Page): string[] {
 
 test('a route chunk that fails to load is reported and the route reloads, then shows', async ({ page }) => {
   const messages = collectConsole(page);
+  test.slow(); // a staff login first
   await loginAsNewUser(page, ADMIN_PHONE);
   const failed = await failUntilReload(page, /\/assets\/diagnostics-screen-[\w-]+\.js$/, '/test');
   await page.goto('/mine');
@@ -50,6 +51,7 @@ test('a route chunk that fails to load is reported and the route reloads, then s
 
 test('a stylesheet chunk failure has its own code and also reloads the route', async ({ page }) => {
   const messages = collectConsole(page);
+  test.slow(); // a staff login first
   await loginAsNewUser(page, CUSTOMER_SERVICE_PHONE);
   const failed = await failUntilReload(page, /\/assets\/diagnostics-screen-[\w-]+\.css$/, '/test');
   await page.goto('/mine');
