@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'device-sign-key-plugin.test.ts'],
           setupFiles: ['./src/testing/setup.ts'],
         },
       },

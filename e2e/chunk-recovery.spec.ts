@@ -1,5 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { test, visiblePane } from './helpers';
+import { loginAsNewUser, test, visiblePane } from './helpers';
+
+/** Seeded staff accounts (apps/server/src/db/seed.ts): /test is for staff in a production build. */
+const ADMIN_PHONE = '13800000001';
+const CUSTOMER_SERVICE_PHONE = '13800000003';
 
 /**
  * Fails every request for matching assets until the page reloads itself. (Vite may fetch a route
@@ -28,6 +32,8 @@ function collectConsole(page: Page): string[] {
 
 test('a route chunk that fails to load is reported and the route reloads, then shows', async ({ page }) => {
   const messages = collectConsole(page);
+  test.slow(); // a staff login first
+  await loginAsNewUser(page, ADMIN_PHONE);
   const failed = await failUntilReload(page, /\/assets\/diagnostics-screen-[\w-]+\.js$/, '/test');
   await page.goto('/mine');
   await visiblePane(page).getByText('诊断信息').click();
@@ -45,6 +51,8 @@ test('a route chunk that fails to load is reported and the route reloads, then s
 
 test('a stylesheet chunk failure has its own code and also reloads the route', async ({ page }) => {
   const messages = collectConsole(page);
+  test.slow(); // a staff login first
+  await loginAsNewUser(page, CUSTOMER_SERVICE_PHONE);
   const failed = await failUntilReload(page, /\/assets\/diagnostics-screen-[\w-]+\.css$/, '/test');
   await page.goto('/mine');
   await visiblePane(page).getByText('诊断信息').click();

@@ -8,7 +8,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}${name}.png` });
 }
 
-test('screenshots of the main screens', async ({ page }) => {
+test('screenshots of the main screens', async ({ page, browser }, testInfo) => {
   await page.goto('/h5Login');
   await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
   await shoot(page, 'h5-login');
@@ -45,9 +45,21 @@ test('screenshots of the main screens', async ({ page }) => {
   await expect(page.getByRole('button', { name: '确认登录' })).toBeVisible();
   await shoot(page, 'auth-login');
 
-  await page.goto('/test');
-  await expect(page.getByText('运行环境')).toBeVisible();
-  await shoot(page, 'test');
+  // Diagnostics are for staff: a seeded report handler (apps/server/src/db/seed.ts) on their own phone.
+  const staff = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'zh-CN',
+  });
+  const staffPage = await staff.newPage();
+  await loginAsNewUser(staffPage, '13800000004');
+  await staffPage.goto('/test');
+  await expect(staffPage.getByText('运行环境')).toBeVisible();
+  await shoot(staffPage, 'test');
+  await staff.close();
 
   await page.goto('/search_goods_list?keyword=%E7%8E%8B%E8%80%85');
   await expect(visiblePane(page).getByTestId('goods-card').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
+import { DEFAULT_DEVICE_SIGN_KEY, deviceSignKeyProblem } from '@haoshi/contracts';
 import { fileURLToPath } from 'node:url';
 
 export const DEFAULT_SESSION_SECRET = 'haoshi-local-session-secret-change-me';
@@ -31,10 +31,10 @@ const envSchema = z.object({
     .default(24 * 3600),
   DEVICE_SIGN_KEY: z
     .string()
-    .refine(
-      (key) => [16, 24, 32].includes(Buffer.byteLength(key)),
-      'DEVICE_SIGN_KEY must be 16, 24 or 32 bytes',
-    )
+    .superRefine((key, context) => {
+      const problem = deviceSignKeyProblem(key);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .default(DEFAULT_DEVICE_SIGN_KEY),
   SECURITY_PROVIDER_SECRET: z.string().min(16).default(DEFAULT_SECURITY_PROVIDER_SECRET),
   SMS_PROVIDER: z.enum(['builtin']).default('builtin'),

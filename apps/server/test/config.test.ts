@@ -116,6 +116,13 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '65535' }).PORT).toBe(65535);
   });
 
+  it('refuses a 24-byte device-sign key at start: browsers refuse AES-192', () => {
+    expect(configError({ DEVICE_SIGN_KEY: '0123456789abcdef01234567' })).toContain(
+      'DEVICE_SIGN_KEY: DEVICE_SIGN_KEY must be 16 or 32 bytes (AES-128 or AES-256; browsers refuse AES-192), got 24 bytes',
+    );
+    expect(loadConfig({ DEVICE_SIGN_KEY: '0123456789abcdef' }).DEVICE_SIGN_KEY).toBe('0123456789abcdef');
+  });
+
   it('rejects other malformed values, naming them', () => {
     expect(configError({ DEVICE_SIGN_KEY: 'fifteen-bytes!!' })).toContain('DEVICE_SIGN_KEY');
     expect(configError({ DEVICE_SIGN_KEY: 'x'.repeat(33) })).toContain('DEVICE_SIGN_KEY');

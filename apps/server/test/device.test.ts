@@ -22,9 +22,9 @@ const signature = (deviceId: string): DeviceSignature => ({
 });
 
 describe('device signature encryption', () => {
-  const keys = ['0123456789abcdef', '0123456789abcdef01234567', DEFAULT_DEVICE_SIGN_KEY];
+  const keys = ['0123456789abcdef', DEFAULT_DEVICE_SIGN_KEY];
 
-  it('round-trips with 16, 24 and 32 byte keys', () => {
+  it('round-trips with 16 and 32 byte keys', () => {
     for (const key of keys) {
       for (const deviceId of ['d', 'hs-device-1', 'x'.repeat(128), '设备😀']) {
         const sign = { device_id: deviceId, channel: 'h5' as const, package: 'app_kxr' };

@@ -8,3 +8,26 @@ export const DEFAULT_DEVICE_ID = 'h5-0000000000000000-default';
 export const DEFAULT_DEVICE_SIGN_KEY = 'haoshi-local-device-sign-key-32b';
 /** The request header carrying the encrypted device signature (a key of app_header_sign). */
 export const DEVICE_SIGN_HEADER = 'sign';
+
+/**
+ * AES-128 or AES-256 only: Chromium's Web Crypto refuses AES-192, so a 24-byte key would leave every
+ * request silently unsigned. Server start and the web build refuse any other length.
+ */
+export const DEVICE_SIGN_KEY_LENGTHS: readonly number[] = [16, 32];
+
+/** The key's UTF-8 length (what the server's Buffer and the browser's TextEncoder make of it). */
+export function deviceSignKeyLength(key: string): number {
+  let length = 0;
+  for (const character of key) {
+    const point = character.codePointAt(0) ?? 0;
+    length += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+  }
+  return length;
+}
+
+/** Why a device-sign key cannot be used (for the operator), or undefined when it can. */
+export function deviceSignKeyProblem(key: string): string | undefined {
+  const length = deviceSignKeyLength(key);
+  if (DEVICE_SIGN_KEY_LENGTHS.includes(length)) return undefined;
+  return `DEVICE_SIGN_KEY must be 16 or 32 bytes (AES-128 or AES-256; browsers refuse AES-192), got ${length} bytes`;
+}

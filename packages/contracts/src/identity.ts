@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestText, textSchema } from './primitives.ts';
+import { roles } from './roles.ts';
 
 export const phoneSchema = requestText('请输入手机号')
   .trim()
@@ -28,16 +29,7 @@ export const smsCodeSchema = requestText('请输入验证码')
   .trim()
   .regex(/^\d{6}$/, '请输入6位数字验证码');
 
-export const roles = [
-  'merchant',
-  'recycler',
-  'customer_service',
-  'report_handler',
-  'finance',
-  'admin',
-] as const;
 export const roleSchema = z.enum(roles);
-export type Role = z.infer<typeof roleSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -8,6 +8,7 @@ export * from './brands.ts';
 export * from './device-constants.ts';
 export * from './device.ts';
 export * from './device-guards.ts';
+export * from './roles.ts';
 export * from './identity.ts';
 export * from './api-paths.ts';
 export * from './feedback.ts';

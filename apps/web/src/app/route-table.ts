@@ -113,7 +113,7 @@ const specRoutes: RouteEntry[] = [
   route('/autoPayMent', '自动提现', 'K'),
   route('/cashPledgeRecord', '保证金记录', 'K'),
   route('/quickRemit', '快捷转账', 'L'),
-  route('/remitDetail', '转账详情', 'L'),
+  route('/remitDetail', '提现详情', 'L'),
   route('/orderRefund', '订单退款', 'L'),
   route('/reconciliate', '对账中心', 'K'),
   route('/changeQrCode', '更换收款码', 'K'),

@@ -80,6 +80,9 @@ describe('confirm()', () => {
       result = confirm({ title: '提示', content: '确认下架该商品？' });
     });
     await waitFor(() => expect(screen.getByText('确认下架该商品？')).toBeTruthy());
+    const popup = document.querySelector<HTMLElement>('.adm-center-popup');
+    expect(popup?.style.getPropertyValue('--min-width')).toBe('9.06667rem');
+    expect(popup?.style.getPropertyValue('--max-width')).toBe('9.06667rem');
     fireEvent.click(screen.getByText(button));
     await expect(result).resolves.toBe(expected);
   });

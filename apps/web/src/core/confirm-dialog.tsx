@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { CANCEL_TEXT, CONFIRM_TEXT, confirmDialogWidthStyle as widthStyle } from './confirm';
+import { CANCEL_TEXT, CONFIRM_TEXT } from './confirm';
+import { confirmDialogWidthStyle as widthStyle } from './feedback-ui';
 
 export { CANCEL_TEXT, confirm, CONFIRM_DIALOG_WIDTH, CONFIRM_TEXT, type ConfirmOptions } from './confirm';
 

@@ -1,15 +1,9 @@
 import type { ReactNode } from 'react';
 import { showConfirmDialog } from './feedback-ui';
 
-/** SPEC §4: 9.06667rem is 340px on the 375px design width (DESIGN §6). */
-export const CONFIRM_DIALOG_WIDTH = '9.06667rem';
+export { CONFIRM_DIALOG_WIDTH } from './feedback-ui';
 export const CONFIRM_TEXT = '确定';
 export const CANCEL_TEXT = '取消';
-
-export const confirmDialogWidthStyle = {
-  '--min-width': CONFIRM_DIALOG_WIDTH,
-  '--max-width': CONFIRM_DIALOG_WIDTH,
-};
 
 export interface ConfirmOptions {
   title?: ReactNode;
@@ -27,5 +21,5 @@ export function confirm({
   cancelText = CANCEL_TEXT,
   ...rest
 }: ConfirmOptions): Promise<boolean> {
-  return showConfirmDialog({ ...rest, confirmText, cancelText, style: confirmDialogWidthStyle });
+  return showConfirmDialog({ ...rest, confirmText, cancelText });
 }

@@ -8,6 +8,7 @@ import {
   DEVICE_SIGNATURE_CHANNEL,
   type DeviceSignature,
 } from '@haoshi/contracts';
+import { aesCbc, aesKeyBytes } from './aes-cbc';
 import { bytesToBase64, toUrlSafeBase64 } from './base64';
 import { getCurrentPackage } from './brands';
 import { patchHeaderSign, readHeaderSign } from './storage';
@@ -23,24 +24,19 @@ export function deviceSignKey(doc: Document = document): string {
   return content && content !== DEVICE_SIGN_KEY_PLACEHOLDER ? content : DEFAULT_DEVICE_SIGN_KEY;
 }
 
-export function importKey(key: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(key), { name: 'AES-CBC' }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
-}
-
 /** SPEC §9: AES-CBC, random 16-byte IV, PKCS7; URL-safe base64 of IV followed by ciphertext. */
 export async function encryptDeviceSignature(
   signature: DeviceSignature,
   key = deviceSignKey(),
 ): Promise<string> {
+  const keyBytes = aesKeyBytes(key);
+  // getRandomValues exists on plain HTTP too; only crypto.subtle is for secure contexts.
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plain = encoder.encode(JSON.stringify(signature));
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-CBC', iv }, await importKey(key), plain);
+  const cipher = await (await aesCbc()).encrypt(keyBytes, iv, plain);
   const sealed = new Uint8Array(IV_BYTES + cipher.byteLength);
   sealed.set(iv);
-  sealed.set(new Uint8Array(cipher), IV_BYTES);
+  sealed.set(cipher, IV_BYTES);
   return toUrlSafeBase64(bytesToBase64(sealed));
 }
 
@@ -62,6 +58,7 @@ export async function ensureDeviceSignature(): Promise<void> {
       package: getCurrentPackage(),
     });
   } catch {
-    // Without WebCrypto (insecure context, old WebView) requests simply go unsigned.
+    // A key the server would refuse, or a fallback cipher that cannot load (offline), leaves
+    // requests unsigned until the next start.
   }
 }

@@ -1,4 +1,4 @@
-import { createDecipheriv } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DEFAULT_DEVICE_ID, DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,10 +14,14 @@ import { loadFeedbackUi } from './feedback-ui';
 import { fakeServer, networkError, type FakeHandler } from './http/fake-server.test-support';
 import { readHeaderSign, writeHeaderSign, writePackageName } from './storage';
 
-/** What the server does: URL-safe base64 → IV (16 bytes) + AES-256-CBC ciphertext → JSON. */
+/**
+ * What the server does (identity/device-signature.ts): URL-safe base64 → IV (16 bytes) + AES-CBC
+ * ciphertext, AES-128 or AES-256 by the key's length → JSON.
+ */
 function nodeDecrypt(sealed: string, key = DEFAULT_DEVICE_SIGN_KEY): unknown {
   const bytes = Buffer.from(sealed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  const decipher = createDecipheriv('aes-256-cbc', Buffer.from(key, 'utf8'), bytes.subarray(0, 16));
+  const cipher = `aes-${Buffer.byteLength(key) * 8}-cbc`;
+  const decipher = createDecipheriv(cipher, Buffer.from(key, 'utf8'), bytes.subarray(0, 16));
   const plain = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]);
   return JSON.parse(plain.toString('utf8'));
 }
@@ -65,6 +69,53 @@ describe('encryption (SPEC §9)', () => {
     ['a non-signature payload', () => encryptDeviceSignature({ ...signature, channel: 'ios' as 'h5' })],
   ])('gives undefined for %s', async (_name, make) => {
     await expect(decryptDeviceSignature(await make())).resolves.toBeUndefined();
+  });
+});
+
+/** A page on plain HTTP: crypto.subtle is missing (getRandomValues is still there). */
+function withoutWebCrypto(): () => void {
+  Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
+  return () => Reflect.deleteProperty(globalThis.crypto, 'subtle');
+}
+
+describe.each([
+  ['Web Crypto', () => () => undefined],
+  ['the @noble/ciphers fallback (plain HTTP)', withoutWebCrypto],
+])('interoperability with the server through %s', (_path, setUp) => {
+  const signature = { device_id: 'hs-设备-1', channel: 'h5' as const, package: 'app_kxr' };
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = setUp();
+  });
+  afterEach(() => restore());
+
+  it.each([
+    ['AES-128', '0123456789abcdef'],
+    ['AES-256', DEFAULT_DEVICE_SIGN_KEY],
+  ])('the server reads what the client encrypts with %s, and the client reads it back', async (_aes, key) => {
+    const sealed = await encryptDeviceSignature(signature, key);
+    expect(nodeDecrypt(sealed, key)).toEqual(signature);
+    await expect(decryptDeviceSignature(sealed, key)).resolves.toEqual(signature);
+  });
+
+  it('reads what the server encrypts', async () => {
+    const key = '0123456789abcdef';
+    const iv = randomBytes(16);
+    const cipher = createCipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(signature), 'utf8'), cipher.final()]);
+    const sealed = Buffer.concat([iv, body]).toString('base64url');
+    await expect(decryptDeviceSignature(sealed, key)).resolves.toEqual(signature);
+  });
+
+  it('refuses a 24-byte key (Chromium has no AES-192) instead of signing differently per browser', async () => {
+    await expect(encryptDeviceSignature(signature, '0123456789abcdef01234567')).rejects.toThrow(
+      'DEVICE_SIGN_KEY must be 16 or 32 bytes',
+    );
+  });
+
+  it('stores a signature on first start', async () => {
+    await ensureDeviceSignature();
+    expect(nodeDecrypt(storedSign())).toMatchObject({ device_id: DEFAULT_DEVICE_ID, channel: 'h5' });
   });
 });
 
@@ -199,9 +250,9 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
       () => ({ data: { err_code: 2201, message: '设备校验失败' } }),
     ],
     [
-      'device call with a dialog',
+      'device call refused with a dialog',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 6500 } }),
+      () => ({ data: { err_code: 2201, dialog: { type: 1, message: '设备校验失败' } } }),
     ],
     [
       'device call network error',

@@ -9,13 +9,8 @@ import {
 } from '@haoshi/contracts';
 import { base64ToBytes, utf8ToBase64 } from './base64';
 import { getCurrentPackage } from './brands';
-import {
-  deviceSignKey,
-  importKey,
-  IV_BYTES,
-  storedSignature,
-  storeSignature,
-} from './device-signature-store';
+import { aesCbc, aesKeyBytes } from './aes-cbc';
+import { deviceSignKey, IV_BYTES, storedSignature, storeSignature } from './device-signature-store';
 import { requestFromBases } from './fetch-helpers';
 import { http } from './http/client';
 
@@ -40,11 +35,7 @@ export async function decryptDeviceSignature(
   try {
     const sealed = base64ToBytes(encrypted);
     const iv = sealed.slice(0, IV_BYTES);
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-CBC', iv },
-      await importKey(key),
-      sealed.slice(IV_BYTES),
-    );
+    const plain = await (await aesCbc()).decrypt(aesKeyBytes(key), iv, sealed.slice(IV_BYTES));
     return toDeviceSignature(JSON.parse(decoder.decode(plain)));
   } catch {
     return undefined;

@@ -46,15 +46,21 @@ describe('feedback UI loaded on first use', () => {
     expect(first.Dialog).toBe(Dialog);
   });
 
-  it('passes dialog options through and resolves with the answer', async () => {
+  it('passes dialog options through at 9.06667rem (SPEC §4) and resolves with the answer', async () => {
     const { showAlertDialog, showConfirmDialog } = await freshFeedbackUi();
+    const width = { '--min-width': '9.06667rem', '--max-width': '9.06667rem' };
     vi.mocked(Dialog.confirm).mockResolvedValue(false);
     await expect(showConfirmDialog({ content: '确定？', confirmText: '好', cancelText: '不' })).resolves.toBe(
       false,
     );
-    expect(Dialog.confirm).toHaveBeenCalledWith({ content: '确定？', confirmText: '好', cancelText: '不' });
+    expect(Dialog.confirm).toHaveBeenCalledWith({
+      content: '确定？',
+      confirmText: '好',
+      cancelText: '不',
+      style: width,
+    });
     await expect(showAlertDialog({ content: '提示', confirmText: '知道了' })).resolves.toBeUndefined();
-    expect(Dialog.alert).toHaveBeenCalledWith({ content: '提示', confirmText: '知道了' });
+    expect(Dialog.alert).toHaveBeenCalledWith({ content: '提示', confirmText: '知道了', style: width });
   });
 
   it('drops a toast and rejects a dialog that cannot load, then tries again', async () => {

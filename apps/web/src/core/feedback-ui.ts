@@ -7,6 +7,14 @@ import type * as FeedbackUiModule from './feedback-ui-antd';
 
 type FeedbackUi = typeof FeedbackUiModule;
 
+/** SPEC §4: 9.06667rem is 340px on the 375px design width (DESIGN §6); every dialog has it. */
+export const CONFIRM_DIALOG_WIDTH = '9.06667rem';
+
+export const confirmDialogWidthStyle = {
+  '--min-width': CONFIRM_DIALOG_WIDTH,
+  '--max-width': CONFIRM_DIALOG_WIDTH,
+};
+
 let loaded: FeedbackUi | undefined;
 let loading: Promise<FeedbackUi> | undefined;
 
@@ -43,12 +51,14 @@ export function showToast(content: string | ToastShowProps): void {
   }).catch(() => undefined);
 }
 
-/** Dialog.confirm: true on confirm, false on cancel; rejects when the dialog cannot load. */
+/** Dialog.confirm at the dialog width: true on confirm, false on cancel; rejects when the dialog cannot load. */
 export function showConfirmDialog(props: DialogConfirmProps): Promise<boolean> {
-  return withFeedbackUi(({ Dialog }) => Dialog.confirm(props));
+  const style = { ...confirmDialogWidthStyle, ...props.style };
+  return withFeedbackUi(({ Dialog }) => Dialog.confirm({ ...props, style }));
 }
 
-/** Dialog.alert: resolves once closed; rejects when the dialog cannot load. */
+/** Dialog.alert at the dialog width: resolves once closed; rejects when the dialog cannot load. */
 export function showAlertDialog(props: DialogAlertProps): Promise<void> {
-  return withFeedbackUi(({ Dialog }) => Dialog.alert(props));
+  const style = { ...confirmDialogWidthStyle, ...props.style };
+  return withFeedbackUi(({ Dialog }) => Dialog.alert({ ...props, style }));
 }

@@ -5,6 +5,7 @@
  * the buttons a party sees from the same table.
  */
 import type { ErrorCode } from '../error-codes.ts';
+import { staffRoles } from '../roles.ts';
 
 /**
  * Who acts. `owner` is the user the subject belongs to (the seller of a listing, the requester of
@@ -23,13 +24,8 @@ export const processRoles = [
 ] as const;
 export type ProcessRole = (typeof processRoles)[number];
 
-/** Roles that act for the platform: never on their own objects. */
-export const staffProcessRoles: readonly ProcessRole[] = [
-  'customer_service',
-  'finance',
-  'admin',
-  'report_handler',
-];
+/** Roles that act for the platform (the staff roles of roles.ts): never on their own objects. */
+export const staffProcessRoles: readonly ProcessRole[] = staffRoles;
 
 export const isStaffRole = (role: ProcessRole) => staffProcessRoles.includes(role);
 

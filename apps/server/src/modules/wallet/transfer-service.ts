@@ -21,7 +21,7 @@ import { lockForTransaction } from '../../lib/locks.ts';
 export const TRANSFER_KIND = 'wallet.transfer';
 
 export const transferRules = [
-  '仅可转给已注册的好号用户，请核对对方手机号与姓名',
+  '仅可转给本平台已注册的用户，请核对对方手机号与姓名',
   '转出前须完成实名认证；转账免手续费，实时到账',
   `单笔不超过 ${fenToAmount(TRANSFER_SINGLE_LIMIT_FEN)} 元，每日累计不超过 ${fenToAmount(TRANSFER_DAILY_LIMIT_FEN)} 元、${TRANSFER_DAILY_COUNT_LIMIT} 笔`,
   '转账成功后无法撤回，请勿向陌生人转账，谨防诈骗',

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BackIcon } from '@/ui/icons';
 import type { RouteMeta } from '@/ui/route-meta';
+import { useBack } from '@/ui/use-back';
 import { appMessages } from '../messages';
 import { tabOf, tabs } from './tabs';
-import { useBack } from './use-back';
 import './shell.css';
 
 /** Links, not antd-mobile's TabBar: its items are bare divs that a keyboard cannot reach. */

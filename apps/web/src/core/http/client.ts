@@ -13,7 +13,10 @@ import { ApiError, HandledError } from './errors';
 export { ApiError, HandledError, isApiError, isHandledError, type HandledErrorKind } from './errors';
 
 export interface RequestOptions {
-  /** Skip the error catalogue: no toast, dialog or login flow for err_code ≠ 0. */
+  /**
+   * No toast, dialog or login flow for err_code ≠ 0. The 6500 update dialog still shows (and the
+   * response is still withheld), and so does a server dialog on a success.
+   */
   silent?: boolean;
   timeout?: number;
   headers?: Record<string, string>;
@@ -81,7 +84,7 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {})
   rotateAuthorization(response);
   const body = response.data;
   if (!isEnvelope(body)) throw new HandledError('http', `unexpected response (HTTP ${response.status})`);
-  if (!options.silent && applyErrorCatalogue(body) === 'stop') {
+  if (applyErrorCatalogue(body, { silent: options.silent }) === 'stop') {
     throw new HandledError('app-update', APP_UPDATE_REQUIRED_MESSAGE);
   }
   // The envelope's data is the server's contract for this path; it is not re-validated here.

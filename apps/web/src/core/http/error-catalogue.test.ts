@@ -7,7 +7,7 @@ import { setNavigator } from '../navigation';
 import { getAuthorization, writeHeaderSign, writeSoftwareType } from '../storage';
 import { http } from './client';
 import { isCatalogueHandled } from './error-catalogue';
-import { loadFeedbackUi } from '../feedback-ui';
+import { confirmDialogWidthStyle, loadFeedbackUi } from '../feedback-ui';
 import { fakeServer } from './fake-server.test-support';
 
 type HostWindow = Window & { HaoshiAndroid?: Record<string, unknown> };
@@ -163,8 +163,18 @@ describe('6500: update required', () => {
       content: '当前版本过低，请到“我的”页面点击右上角设置，检查更新后再试',
       confirmText: '知道了',
       cancelText: '取消',
+      style: { '--min-width': '9.06667rem', '--max-width': '9.06667rem' },
     });
     expect(Toast.show).not.toHaveBeenCalled();
+  });
+
+  it('shows for a silent call too, which does not get the response either', async () => {
+    respond({ err_code: 6500, data: { secret: 1 } });
+    await expect(http.get('/app/goods/detail', { id: 1 }, { silent: true })).rejects.toMatchObject({
+      name: 'HandledError',
+      kind: 'app-update',
+    });
+    expect(Dialog.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '温馨提示' }));
   });
 
   it('shows one dialog for simultaneous responses', async () => {
@@ -198,6 +208,7 @@ describe('other codes with a dialog object', () => {
       title: '提示',
       content: '请先缴纳保证金',
       confirmText: '去缴纳',
+      style: confirmDialogWidthStyle,
     });
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/cashPledgeRecord', undefined));
   });
@@ -222,6 +233,7 @@ describe('other codes with a dialog object', () => {
       content: '是否去充值？',
       confirmText: '去充值',
       cancelText: '算了',
+      style: confirmDialogWidthStyle,
     });
     await vi.waitFor(() =>
       expect(nativeCalls).toEqual(['commonPageNavigation {"name":"wallet","params":{}}']),
@@ -253,5 +265,52 @@ describe('other codes with a dialog object', () => {
     window.history.replaceState(null, '', '/');
     await http.get('/app/x');
     expect(navigate).toHaveBeenLastCalledWith('/idCard', undefined);
+  });
+});
+
+describe('a dialog on a success (err_code 0)', () => {
+  const dialog = {
+    type: 1 as const,
+    title: '领取成功',
+    message: '优惠券已放入你的账户',
+    btn_page: '/myCoupon',
+  };
+
+  it('is shown, runs btn_page, and the response is passed on', async () => {
+    respond({ err_code: 0, data: { id: 7 }, dialog });
+    await expect(http.post('/app/coupon/new_user/receive', {})).resolves.toMatchObject({
+      err_code: 0,
+      data: { id: 7 },
+    });
+    expect(Dialog.alert).toHaveBeenCalledWith({
+      title: '领取成功',
+      content: '优惠券已放入你的账户',
+      confirmText: '知道了',
+      style: confirmDialogWidthStyle,
+    });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/myCoupon', undefined));
+    expect(Toast.show).not.toHaveBeenCalled();
+  });
+
+  it('is shown for a silent call too: silent is quiet about errors only', async () => {
+    respond({ err_code: 0, data: {}, dialog });
+    await http.get('/app/goods/detail', { id: 1 }, { silent: true });
+    expect(Dialog.alert).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('silent calls', () => {
+  it.each([
+    ['401', { err_code: 401 }],
+    ['4301', { err_code: 4301 }],
+    ['an error with a dialog', { err_code: 1011, dialog: { type: 1 as const, message: '请先缴纳保证金' } }],
+  ])('show nothing for %s and pass the response on', async (_name, envelope) => {
+    respond(envelope);
+    await expect(http.get('/app/x', undefined, { silent: true })).resolves.toEqual(envelope);
+    expect(Toast.show).not.toHaveBeenCalled();
+    expect(Dialog.alert).not.toHaveBeenCalled();
+    expect(Dialog.confirm).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getAuthorization()).toBe('tok');
   });
 });

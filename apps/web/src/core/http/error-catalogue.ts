@@ -33,6 +33,13 @@ interface Rule {
   matches: (envelope: Envelope) => boolean;
   run: (envelope: Envelope) => void;
   stops?: true;
+  /** Runs for silent calls too. */
+  evenSilent?: (envelope: Envelope) => boolean;
+}
+
+export interface CatalogueOptions {
+  /** The call asked not to bother the user about its errors (RequestOptions.silent). */
+  silent?: boolean;
 }
 
 let updateDialogOpen = false;
@@ -67,6 +74,17 @@ async function showServerDialog(dialog: ServerDialog): Promise<void> {
   if (confirmed) runBtnPage(dialog.btn_page);
 }
 
+/** SPEC §8 "other, with a dialog object"; a success (err_code 0) may carry one as well. */
+const serverDialogRule: Rule = {
+  matches: (env) => env.dialog !== undefined,
+  run: (env) => {
+    // A dialog that cannot load (offline) is dropped, and its btn_page with it.
+    if (env.dialog) showServerDialog(env.dialog).catch(() => undefined);
+  },
+  // Silent means quiet about errors; a dialog on a success is the answer itself.
+  evenSilent: (env) => env.err_code === ErrorCodes.OK,
+};
+
 /** SPEC §8, first matching rule wins. */
 const rules: readonly Rule[] = [
   {
@@ -80,6 +98,8 @@ const rules: readonly Rule[] = [
     matches: (env) => env.err_code === ErrorCodes.APP_UPDATE_REQUIRED,
     run: showUpdateDialog,
     stops: true,
+    // No call works until the app is updated, so a silent one must not hide it either.
+    evenSilent: () => true,
   },
   {
     matches: (env) =>
@@ -101,17 +121,13 @@ const rules: readonly Rule[] = [
     run: () =>
       isNativeApp() ? bridge.bindPhoneCertification() : navigateTo(pathReturningHere(BIND_PHONE_PATH)),
   },
-  {
-    matches: (env) => env.dialog !== undefined,
-    run: (env) => {
-      // A dialog that cannot load (offline) is dropped, and its btn_page with it.
-      if (env.dialog) showServerDialog(env.dialog).catch(() => undefined);
-    },
-  },
+  serverDialogRule,
 ];
 
 function ruleFor(envelope: Envelope): Rule | undefined {
-  if (envelope.err_code === ErrorCodes.OK) return undefined;
+  // On a success only the server's dialog applies; the codes above are refusals.
+  if (envelope.err_code === ErrorCodes.OK)
+    return serverDialogRule.matches(envelope) ? serverDialogRule : undefined;
   return rules.find((rule) => rule.matches(envelope));
 }
 
@@ -120,9 +136,12 @@ export function isCatalogueHandled(envelope: Envelope): boolean {
   return ruleFor(envelope) !== undefined;
 }
 
-export function applyErrorCatalogue(envelope: Envelope): CatalogueOutcome {
+export function applyErrorCatalogue(
+  envelope: Envelope,
+  { silent = false }: CatalogueOptions = {},
+): CatalogueOutcome {
   const rule = ruleFor(envelope);
-  if (!rule) return 'pass';
+  if (!rule || (silent && !rule.evenSilent?.(envelope))) return 'pass';
   rule.run(envelope);
   return rule.stops ? 'stop' : 'pass';
 }

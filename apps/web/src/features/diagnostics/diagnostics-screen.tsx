@@ -5,6 +5,7 @@ import { getAccessChannel, getStatusBarHeight } from '@/core/channel';
 import { readDeviceSignature } from '@/core/device-signature';
 import { showToast } from '@/core/feedback-ui';
 import { readHeaderSign } from '@/core/storage';
+import { RequireStaff } from '@/ui/require-staff';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import {
   diagnosticsText,
@@ -50,8 +51,7 @@ async function copy(text: string): Promise<void> {
   }
 }
 
-/** /test: what this client believes about itself, for support and native-app integration. */
-export default function DiagnosticsScreen() {
+function Diagnostics() {
   const diagnostics = useQuery({ queryKey: ['diagnostics'], queryFn: collect, staleTime: 0, gcTime: 0 });
   if (!diagnostics.data) return <ScreenSkeleton />;
   const input = diagnostics.data;
@@ -65,5 +65,17 @@ export default function DiagnosticsScreen() {
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * /test: what this client believes about itself (the sign header among it), for support and
+ * native-app integration; staff only, or anyone in a development build.
+ */
+export default function DiagnosticsScreen() {
+  return (
+    <RequireStaff>
+      <Diagnostics />
+    </RequireStaff>
   );
 }

@@ -1,6 +1,6 @@
 import { Avatar, Button, Skeleton } from 'antd-mobile';
+import { useCurrentUser } from '@/core/current-user';
 import { startLoginFlow } from '@/core/login-flow';
-import { useCurrentUser } from './api/current-user';
 import { mineMessages, roleLabels } from './messages';
 
 function GuestSummary() {

@@ -1,20 +1,15 @@
-import { Button, List } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { Button } from 'antd-mobile';
+import { Link } from 'react-router';
 import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { useIsLoggedIn } from '@/core/storage';
 import { AccountSummary } from './account-summary';
 import { BrandAbout } from './brand-about';
 import { useLogout } from './api/logout';
+import { EntryList } from './entry-list';
+import { ServiceEntries } from './service-entries';
 import { StaffEntries } from './staff-entries';
-import {
-  accountEntries,
-  assetEntries,
-  mineMessages,
-  sellerEntries,
-  serviceEntries,
-  type MineEntry,
-} from './messages';
+import { accountEntries, assetEntries, mineMessages, sellerEntries } from './messages';
 import './mine.css';
 
 function AccountEntries() {
@@ -27,19 +22,6 @@ function AccountEntries() {
         </Link>
       ))}
     </nav>
-  );
-}
-
-function EntryList({ header, entries }: { header: string; entries: readonly MineEntry[] }) {
-  const navigate = useNavigate();
-  return (
-    <List header={header} mode="card">
-      {entries.map((entry) => (
-        <List.Item key={entry.path} onClick={() => void navigate(entry.path)}>
-          {entry.label}
-        </List.Item>
-      ))}
-    </List>
   );
 }
 
@@ -62,7 +44,7 @@ export default function MineScreen() {
       <StaffEntries loggedIn={loggedIn} />
       <EntryList header={mineMessages.assetsTitle} entries={assetEntries} />
       <EntryList header={mineMessages.sellerTitle} entries={sellerEntries} />
-      <EntryList header={mineMessages.servicesTitle} entries={serviceEntries} />
+      <ServiceEntries loggedIn={loggedIn} />
       {loggedIn ? (
         <div className="mine__logout">
           <Button block size="large" loading={logout.isPending} onClick={() => void askLogout()}>

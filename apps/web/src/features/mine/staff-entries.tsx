@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import type { Role } from '@haoshi/contracts';
-import { useCurrentUser } from './api/current-user';
+import { useCurrentUser } from '@/core/current-user';
 
 /** Work screens of staff roles; shown only to users holding the role (the server checks again). */
 const staffEntries: readonly { role: Role; label: string; path: string }[] = [

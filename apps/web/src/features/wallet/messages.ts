@@ -62,7 +62,7 @@ export const balanceMessages = {
   withdraw: '提现',
   withdrawHint: '提现到银行卡、支付宝或微信',
   transfer: '余额转出',
-  transferHint: '转给其他好号用户，实时到账',
+  transferHint: '转给本平台其他用户，实时到账',
   bills: '账单明细',
   billsHint: '每一笔收支记录',
   statement: '对账中心',
@@ -74,7 +74,7 @@ export const balanceMessages = {
 export const transferMessages = {
   available: '可转出余额',
   phone: '收款人手机号',
-  phonePlaceholder: '请输入对方注册好号的手机号',
+  phonePlaceholder: '请输入对方注册时使用的手机号',
   phoneInvalid: '请输入正确的11位手机号',
   amount: '转出金额',
   amountPlaceholder: '请输入金额',

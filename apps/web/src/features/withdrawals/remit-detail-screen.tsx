@@ -12,7 +12,7 @@ import { DetailHeader, ReasonRows, TimelineCard } from './detail-parts';
 import { useCancelFlow } from './use-cancel-flow';
 import './withdrawals.css';
 
-/** /remitDetail?id= (转账详情): one withdrawal or quick remit and its progress (polled until final). */
+/** /remitDetail?id= (提现详情): one withdrawal or quick remit and its progress (polled until final). */
 export default function RemitDetailScreen() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);

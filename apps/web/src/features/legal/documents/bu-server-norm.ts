@@ -88,7 +88,7 @@ export const buServerNormDocument: LegalDocument = {
     {
       heading: '十、附则',
       paragraphs: [
-        `本规范更新于${operator.updatedAt}，自${operator.effectiveDate}起生效。商家对处理结果有异议的，可在收到通知后7日内申诉，或发送邮件至${operator.email}。`,
+        `本规范更新于${operator.updatedAt}，自${operator.effectiveDate}起生效。商家对处理结果有异议的，可在收到通知后7日内通过${operator.serviceEntry}申诉。`,
       ],
     },
   ],

@@ -86,7 +86,7 @@ export const mhbCompensationDocument: LegalDocument = {
     {
       heading: '八、附则',
       paragraphs: [
-        `本规则是${ref('/serviceAgreement')}的组成部分，更新于${operator.updatedAt}，自${operator.effectiveDate}起生效。您对理赔结果有异议的，可在收到结果后7日内通过在线客服申请复核，或发送邮件至${operator.email}。`,
+        `本规则是${ref('/serviceAgreement')}的组成部分，更新于${operator.updatedAt}，自${operator.effectiveDate}起生效。您对理赔结果有异议的，可在收到结果后7日内通过在线客服申请复核。`,
       ],
     },
   ],

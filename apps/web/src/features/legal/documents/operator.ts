@@ -4,7 +4,6 @@ export const operator = {
   shortName: '号市公司',
   address: '浙江省杭州市余杭区仓前街道向往街1008号号市科技园3幢5层',
   postcode: '311121',
-  email: 'kefu@haoshi.example',
   serviceEntry: 'App或网页内「我的」-「在线客服」',
   serviceHours: '每日9:00至24:00',
   court: '杭州市余杭区人民法院',
@@ -17,5 +16,4 @@ export const contactParagraphs: string[] = [
   `运营方：${operator.name}`,
   `注册地址：${operator.address}（邮编${operator.postcode}）`,
   `在线客服：${operator.serviceEntry}，服务时间${operator.serviceHours}`,
-  `电子邮箱：${operator.email}`,
 ];

@@ -89,7 +89,7 @@ export const privacyDetailDocument: LegalDocument = {
     {
       heading: '三、查询与更新',
       paragraphs: [
-        `您可以在「我的」-「设置」-「隐私设置」-「个人信息查询」中查看平台保存的您的个人信息。如对本清单有疑问，请联系在线客服或发送邮件至${operator.email}。`,
+        `您可以在「我的」-「设置」-「隐私设置」-「个人信息查询」中查看平台保存的您的个人信息。如对本清单有疑问，请通过${operator.serviceEntry}联系我们。`,
       ],
     },
   ],

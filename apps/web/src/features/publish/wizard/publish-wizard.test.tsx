@@ -114,6 +114,38 @@ describe('publish wizard', () => {
     await waitFor(() => expect(currentStep()).toBe('attributes'));
   });
 
+  it("lifts a step's error as soon as the field is fixed, before moving on", async () => {
+    mockCatalogue();
+    renderWizard({ gameId: 1 });
+    fireEvent.click(await screen.findByText('苹果'));
+    next();
+    expect(await screen.findByText('选择区服', { selector: '.publish-field__error' })).toBeTruthy();
+    fireEvent.click(screen.getByText('苹果QQ区'));
+    expect(screen.queryByText('选择区服', { selector: '.publish-field__error' })).toBeNull();
+    expect(currentStep()).toBe('partition');
+  });
+
+  it('clears each detail error once its field is valid, leaving the others', async () => {
+    mockCatalogue();
+    renderWizard({ existing: { ...existing, title: '短', price: '' } });
+    await screen.findByRole('textbox', { name: '贵族等级' });
+    next();
+    next();
+    next();
+    await waitFor(() => expect(currentStep()).toBe('details'));
+    fireEvent.click(screen.getByRole('button', { name: '提交审核' }));
+    const fieldError = (text: string) => screen.queryByText(text, { selector: '.publish-field__error' });
+    expect(fieldError('标题至少4个字')).toBeTruthy();
+    expect(fieldError('金额需大于0，且最多两位小数')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: '标题' }), { target: { value: '荣耀王者号' } });
+    expect(fieldError('标题至少4个字')).toBeNull();
+    expect(fieldError('金额需大于0，且最多两位小数')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: '售价（元）' }), { target: { value: '88' } });
+    expect(document.querySelector('.publish-field__error')).toBeNull();
+    expect(http.post).not.toHaveBeenCalled();
+  });
+
   it('keeps what was typed when going back and forth', async () => {
     mockCatalogue();
     renderWizard({ existing });

@@ -35,6 +35,7 @@ import {
   firstStepWithErrors,
   nextStep,
   previousStep,
+  remainingErrors,
   stepErrors,
   stepIndex,
   wizardSteps,
@@ -66,14 +67,15 @@ function initialStep(existing: GoodsData | undefined, gameId: number | undefined
   return gameId === undefined ? 'game' : 'partition';
 }
 
-function useScrollToFirstError(step: WizardStep, errors: FieldErrors) {
+/** Runs when a check or the server finds fields wrong (or lifts one), not on every keystroke. */
+function useScrollToFirstError(step: WizardStep, serverErrors: FieldErrors, localErrors: FieldErrors) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // A new step starts at its top; a refusal brings its first field into view.
     const target = root.current?.querySelector('.publish-field--error') ?? root.current;
     if (target && typeof target.scrollIntoView === 'function')
       target.scrollIntoView({ block: target === root.current ? 'start' : 'center' });
-  }, [step, errors]);
+  }, [step, serverErrors, localErrors]);
   return root;
 }
 
@@ -171,7 +173,7 @@ export function PublishWizard({ existing, gameId, onFinished, transport }: Publi
   );
   const [step, setStep] = useState<WizardStep>(() => initialStep(existing, gameId));
   // The server's refusals stay on their fields (on every step) until the seller edits them;
-  // the local checks are those of the step being left.
+  // the local checks flag the fields of the step being left, and each shows until it is right.
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   /** The screenshots the server judged: a refusal about them lapses once they change. */
@@ -187,19 +189,16 @@ export function PublishWizard({ existing, gameId, onFinished, transport }: Publi
   const properties = usePublishProperties(draft.gameId);
   const publish = usePublishGoods();
   const screenshotList = uploads.keys.join('\n');
-  const errors = useMemo(
-    () => ({
-      ...(screenshotList === judgedScreenshots ? serverErrors : withoutFields(serverErrors, ['screenshots'])),
-      ...localErrors,
-    }),
-    [serverErrors, localErrors, screenshotList, judgedScreenshots],
-  );
-  const root = useScrollToFirstError(step, errors);
-
   const { reset } = uploads;
 
   const checkStep = (target: WizardStep): FieldErrors =>
     stepErrors(target, draft, properties.data, uploads.progress);
+
+  const errors = {
+    ...(screenshotList === judgedScreenshots ? serverErrors : withoutFields(serverErrors, ['screenshots'])),
+    ...remainingErrors(localErrors, checkStep),
+  };
+  const root = useScrollToFirstError(step, serverErrors, localErrors);
 
   const goTo = (target: WizardStep) => {
     // Forward only over complete steps: the first incomplete one is where the seller lands.

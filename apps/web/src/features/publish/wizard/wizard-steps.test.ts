@@ -6,6 +6,7 @@ import {
   firstStepWithErrors,
   nextStep,
   previousStep,
+  remainingErrors,
   stepErrors,
   stepOfField,
 } from './wizard-steps';
@@ -155,5 +156,25 @@ describe('wizard steps', () => {
       platform: '选择平台',
       price: '金额需大于0，且最多两位小数',
     });
+  });
+
+  it("keeps a flagged field's message only while it is still wrong, with what is wrong now", () => {
+    const check = (draft: PublishDraft) => (step: Parameters<typeof stepErrors>[0]) =>
+      stepErrors(step, draft, properties, none);
+    const flagged = { title: '标题至少4个字', price: '金额需大于0，且最多两位小数' };
+    expect(remainingErrors(flagged, check({ ...complete, title: '短', price: '' }))).toEqual(flagged);
+    expect(remainingErrors(flagged, check({ ...complete, title: '短' }))).toEqual({ title: '标题至少4个字' });
+    expect(remainingErrors(flagged, check(complete))).toEqual({});
+    expect(remainingErrors(flagged, check({ ...complete, title: 'x'.repeat(61) }))).toEqual({
+      title: '标题最多60字',
+    });
+    // An unflagged field that is wrong is not shown before the seller tries to move on.
+    expect(remainingErrors({ price: 'x' }, check({ ...complete, title: '短' }))).toEqual({});
+    expect(
+      remainingErrors({ 'attrs.vip': 'x' }, check({ ...complete, attrs: { rank: 'v1', vip: 3 } })),
+    ).toEqual({});
+    expect(remainingErrors({ platform: '选择平台' }, check({ ...emptyDraft(1), platform: 'ios' }))).toEqual(
+      {},
+    );
   });
 });

@@ -101,6 +101,18 @@ export function stepErrors(
   }
 }
 
+/**
+ * The flagged fields (those a step change or a submission found wrong) that are still wrong, with
+ * what is wrong now: a field's message goes as soon as the seller has fixed it.
+ */
+export function remainingErrors(flagged: FieldErrors, check: (step: WizardStep) => FieldErrors): FieldErrors {
+  const fields = Object.keys(flagged);
+  if (fields.length === 0) return flagged;
+  const now: Record<string, string> = {};
+  for (const step of new Set(fields.map(stepOfField))) Object.assign(now, check(step));
+  return Object.fromEntries(fields.flatMap((field) => (now[field] ? [[field, now[field]]] : [])));
+}
+
 /** Saving a draft needs what the server cannot store without: game, partition, title and price. */
 export function draftSaveErrors(draft: PublishDraft): FieldErrors {
   const { title, price } = detailErrors(draft);

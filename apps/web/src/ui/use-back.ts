@@ -4,7 +4,7 @@ import { isNativeApp } from '@/core/channel';
 import { bridge } from '@/core/native-bridge';
 
 /** React Router keeps the entry's index in history.state; 0 means the app was opened here. */
-function hasInAppHistory(): boolean {
+export function hasInAppHistory(): boolean {
   const state: unknown = window.history.state;
   const idx = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
   return typeof idx === 'number' && idx > 0;
