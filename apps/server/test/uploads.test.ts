@@ -93,7 +93,22 @@ describe(`uploads on ${databaseKind}`, () => {
         height: 120,
       });
     }
-    for (const process of ['image/resize,w_150/format,gif', 'image/resize,w_150/format,webp/format,avif']) {
+    // m_lfit fits inside the box (400×300 into 160×160: 160×120); the default fills it, cropping.
+    const fitted = await t.app.inject({
+      method: 'GET',
+      url: `${ticket.url}?x-oss-process=image/resize,m_lfit,w_150,h_150/format,webp`,
+    });
+    expect(await sharp(fitted.rawPayload).metadata()).toMatchObject({ width: 160, height: 120 });
+    const filled = await t.app.inject({
+      method: 'GET',
+      url: `${ticket.url}?x-oss-process=image/resize,w_150,h_150/format,webp`,
+    });
+    expect(await sharp(filled.rawPayload).metadata()).toMatchObject({ width: 160, height: 160 });
+    for (const process of [
+      'image/resize,w_150/format,gif',
+      'image/resize,m_pad,w_150',
+      'image/resize,w_150/format,webp/format,avif',
+    ]) {
       const refused = await t.app.inject({ method: 'GET', url: `${ticket.url}?x-oss-process=${process}` });
       expect(refused.json()).toMatchObject({ err_code: 1000, field: 'x-oss-process' });
     }

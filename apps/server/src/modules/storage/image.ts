@@ -54,6 +54,8 @@ export type VariantFormat = (typeof variantFormats)[number];
 export interface ResizeRequest {
   width: number;
   height: number | undefined;
+  /** With a height: fill the box and crop (the default), or fit inside it (OSS's m_lfit). */
+  fit: 'cover' | 'inside';
   /** Converted to this format; the original's format when absent. */
   format: VariantFormat | undefined;
 }
@@ -61,10 +63,15 @@ export interface ResizeRequest {
 const LARGEST_STEP = Math.max(...imageResizeSteps);
 const snap = (value: number): number => imageResizeSteps.find((step) => step >= value) ?? LARGEST_STEP;
 
-function parseSize(parameters: string[]): Pick<ResizeRequest, 'width' | 'height'> | undefined {
+function parseSize(parameters: string[]): Pick<ResizeRequest, 'width' | 'height' | 'fit'> | undefined {
   let width: number | undefined;
   let height: number | undefined;
+  let fit: ResizeRequest['fit'] = 'cover';
   for (const part of parameters) {
+    if (part === 'm_lfit' || part === 'm_fill') {
+      fit = part === 'm_lfit' ? 'inside' : 'cover';
+      continue;
+    }
     const match = /^([a-z])_(\d{1,5})$/.exec(part);
     if (!match) return undefined;
     const size = Number(match[2]);
@@ -72,13 +79,14 @@ function parseSize(parameters: string[]): Pick<ResizeRequest, 'width' | 'height'
     else if (match[1] === 'h') height = size;
   }
   if (width === undefined || width < 1) return undefined;
-  return { width: snap(width), height: height === undefined || height < 1 ? undefined : snap(height) };
+  return { width: snap(width), height: height === undefined || height < 1 ? undefined : snap(height), fit };
 }
 
 /**
- * Reads SPEC §9's suffix value "image/resize,w_<w>[,h_<h>]", optionally followed by OSS's format
- * step "/format,webp" or "/format,avif" (OSS also allows m_ and l_ parts, which are ignored). Sizes
- * snap up to the allowed steps so that the cache holds a bounded set per image.
+ * Reads SPEC §9's suffix value "image/resize,w_<w>[,h_<h>]" with OSS's modes m_fill (crop to the
+ * box, the default here) and m_lfit (fit inside it), optionally followed by OSS's format step
+ * "/format,webp" or "/format,avif". Sizes snap up to the allowed steps so that the cache holds a
+ * bounded set per image.
  */
 export function parseResizeProcess(value: string): ResizeRequest | undefined {
   if (!value.startsWith('image/')) return undefined;
@@ -95,7 +103,7 @@ export function parseResizeProcess(value: string): ResizeRequest | undefined {
 
 /** The cache folder of one variant: every image's copy of that size and format lives under it. */
 export const variantFolder = (request: ResizeRequest): string =>
-  `w${request.width}h${request.height ?? 0}${request.format ? `-${request.format}` : ''}`;
+  `w${request.width}h${request.height ?? 0}${request.height !== undefined && request.fit === 'inside' ? '-lfit' : ''}${request.format ? `-${request.format}` : ''}`;
 
 export const variantContentType = (request: ResizeRequest, originalType: string): string =>
   request.format ? `image/${request.format}` : originalType;
@@ -108,7 +116,7 @@ export async function resizeImage(
   const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({
     width: request.width,
     ...(request.height === undefined ? {} : { height: request.height }),
-    fit: request.height === undefined ? 'inside' : 'cover',
+    fit: request.height === undefined ? 'inside' : request.fit,
     withoutEnlargement: true,
   });
   // Effort 4 of 9 for AVIF: the first request of a variant waits for it; the next ones read the cache.
