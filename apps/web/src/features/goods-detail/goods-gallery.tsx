@@ -1,8 +1,10 @@
-import { ImageViewer, Swiper } from 'antd-mobile';
-import { useState } from 'react';
+import { Swiper } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import type { Screenshot } from '@haoshi/contracts';
 import { resizeImage, widthSrcSet } from '@/core/image';
 import { goodsDetailMessages as m } from './messages';
+
+const GalleryViewer = lazy(() => import('./gallery-viewer'));
 
 /** A slide at the 375 px design: the screen's width by 7.5rem; the screenshot fits inside it. */
 const SLIDE = { width: 375, height: 281 };
@@ -72,12 +74,13 @@ export function GoodsGallery({ screenshots, title, ribbon, stamp }: GoodsGallery
       </span>
       {overlay}
       {viewing === undefined ? null : (
-        <ImageViewer.Multi
-          images={screenshots.map((shot) => shot.url)}
-          visible
-          defaultIndex={viewing}
-          onClose={() => setViewing(undefined)}
-        />
+        <Suspense fallback={null}>
+          <GalleryViewer
+            urls={screenshots.map((shot) => shot.url)}
+            index={viewing}
+            onClose={() => setViewing(undefined)}
+          />
+        </Suspense>
       )}
     </section>
   );
