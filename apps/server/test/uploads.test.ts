@@ -76,6 +76,42 @@ describe(`uploads on ${databaseKind}`, () => {
       url: `${ticket.url}?x-oss-process=image/resize,w_160`,
     });
     expect(cached.rawPayload.equals(resized.rawPayload)).toBe(true);
+    // OSS's format step: the same size as WebP or AVIF, cached apart from the JPEG copy.
+    for (const [format, decoded] of [
+      ['webp', 'webp'],
+      ['avif', 'heif'],
+    ] as const) {
+      const converted = await t.app.inject({
+        method: 'GET',
+        url: `${ticket.url}?x-oss-process=image/resize,w_150/format,${format}`,
+      });
+      expect(converted.headers['content-type']).toBe(`image/${format}`);
+      expect(converted.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(converted.rawPayload).metadata()).toMatchObject({
+        format: decoded,
+        width: 160,
+        height: 120,
+      });
+    }
+    // m_lfit fits inside the box (400×300 into 160×160: 160×120); the default fills it, cropping.
+    const fitted = await t.app.inject({
+      method: 'GET',
+      url: `${ticket.url}?x-oss-process=image/resize,m_lfit,w_150,h_150/format,webp`,
+    });
+    expect(await sharp(fitted.rawPayload).metadata()).toMatchObject({ width: 160, height: 120 });
+    const filled = await t.app.inject({
+      method: 'GET',
+      url: `${ticket.url}?x-oss-process=image/resize,w_150,h_150/format,webp`,
+    });
+    expect(await sharp(filled.rawPayload).metadata()).toMatchObject({ width: 160, height: 160 });
+    for (const process of [
+      'image/resize,w_150/format,gif',
+      'image/resize,m_pad,w_150',
+      'image/resize,w_150/format,webp/format,avif',
+    ]) {
+      const refused = await t.app.inject({ method: 'GET', url: `${ticket.url}?x-oss-process=${process}` });
+      expect(refused.json()).toMatchObject({ err_code: 1000, field: 'x-oss-process' });
+    }
     const bad = await t.app.inject({ method: 'GET', url: `${ticket.url}?x-oss-process=image/crop,w_30` });
     expect(bad.json()).toMatchObject({ err_code: 1000, field: 'x-oss-process' });
   });

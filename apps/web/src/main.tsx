@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, preloadScreenOf } from '@/app/router';
 import { bootClient } from '@/core/boot';
 import { installRootFontSize } from '@/core/root-font-size';
 
 installRootFontSize();
 installPreloadErrorReporting();
+preloadScreenOf(window.location.pathname);
 
 function render(): void {
   const container = document.getElementById('root');

@@ -3,14 +3,75 @@ export const ICON_FONT_SIZE = '16px';
 
 const PROCESS_PARAM = 'x-oss-process=';
 
-/** Asks the object store for a resized copy; inline (data:, blob:) and already processed URLs stay. */
-export function resizeImage(url: string, width: number, height?: number): string {
-  if (url === '' || /^(data|blob):/i.test(url) || url.includes(PROCESS_PARAM)) return url;
+/** Device pixel ratios a fixed-size slot offers copies for. */
+const DENSITIES = [1, 2, 3] as const;
+
+export interface ImageBox {
+  width: number;
+  height?: number;
+  /** With a height: fill the box, cropping (the default), or fit inside it (`object-fit: contain`). */
+  fit?: 'fill' | 'inside';
+}
+
+/** Vector pictures (SVG), inline data and blobs, and already processed URLs are used as they are. */
+function isProcessable(url: string): boolean {
+  if (url === '' || /^(data|blob):/i.test(url) || url.includes(PROCESS_PARAM)) return false;
+  return !/\.svg$/i.test(url.split(/[?#]/)[0] ?? '');
+}
+
+function processedUrl(url: string, box: ImageBox): string {
+  const width = `w_${Math.round(box.width)}`;
   const size =
-    height === undefined ? `w_${Math.round(width)}` : `w_${Math.round(width)},h_${Math.round(height)}`;
+    box.height === undefined
+      ? width
+      : `${box.fit === 'inside' ? 'm_lfit,' : ''}${width},h_${Math.round(box.height)}`;
   const hashAt = url.indexOf('#');
   const base = hashAt === -1 ? url : url.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : url.slice(hashAt);
   const separator = base.includes('?') ? '&' : '?';
-  return `${base}${separator}${PROCESS_PARAM}image/resize,${size}${hash}`;
+  return `${base}${separator}${PROCESS_PARAM}image/resize,${size}/format,webp${hash}`;
+}
+
+/**
+ * Asks the object store for a resized WebP copy: SPEC §9's resize suffix followed by OSS's format
+ * step (the built-in storage does both with sharp). Other URLs stay as they are.
+ */
+export function resizeImage(
+  url: string,
+  width: number,
+  height?: number,
+  fit: ImageBox['fit'] = 'fill',
+): string {
+  return isProcessable(url) ? processedUrl(url, { width, height, fit }) : url;
+}
+
+/** `srcset` for a slot of fixed CSS size: copies for 1×, 2× and 3× screens (none for other URLs). */
+export function densitySrcSet(url: string, box: ImageBox): string | undefined {
+  if (!isProcessable(url)) return undefined;
+  return DENSITIES.map((density) => {
+    const scaled = {
+      ...box,
+      width: box.width * density,
+      height: box.height === undefined ? undefined : box.height * density,
+    };
+    return `${processedUrl(url, scaled)} ${density}x`;
+  }).join(', ');
+}
+
+/**
+ * `srcset` for a slot as wide as (a share of) the screen, one copy per width; pair it with `sizes`.
+ * `heightRatio` gives the box's height as a share of its width (for `fit: 'inside'` slots).
+ */
+export function widthSrcSet(
+  url: string,
+  widths: readonly number[],
+  options: { heightRatio?: number; fit?: ImageBox['fit'] } = {},
+): string | undefined {
+  if (!isProcessable(url)) return undefined;
+  return widths
+    .map((width) => {
+      const height = options.heightRatio === undefined ? undefined : width * options.heightRatio;
+      return `${processedUrl(url, { width, height, fit: options.fit })} ${width}w`;
+    })
+    .join(', ');
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { GoodsCard as GoodsCardData, HighlightRange } from '@haoshi/contracts';
-import { resizeImage } from '@/core/image';
+import { densitySrcSet, resizeImage } from '@/core/image';
 import { countText, goodsDetailPath, priceText } from './goods-format';
 import { goodsTagOrder, goodsTagText, platformText } from './goods-labels';
 import { HighlightText } from './highlight-text';
 import './goods-card.css';
 
-/** Cover edge in CSS px at the 375 px design; fetched at 2× for sharp phone screens. */
+/** Cover edge in CSS px at the 375 px design; copies for 1×–3× screens, 2× when srcset is unknown. */
 const COVER_PX = 100;
 
 export { countText, goodsDetailPath, priceText };
@@ -36,6 +36,9 @@ export function GoodsCard({ goods, extra, inactive = false }: GoodsCardProps) {
       <img
         className="goods-card__cover"
         src={resizeImage(goods.cover, COVER_PX * 2, COVER_PX * 2)}
+        srcSet={densitySrcSet(goods.cover, { width: COVER_PX, height: COVER_PX })}
+        width={COVER_PX}
+        height={COVER_PX}
         alt=""
         loading="lazy"
         decoding="async"

@@ -47,24 +47,31 @@ export async function reencodeImage(bytes: Buffer): Promise<EncodedImage> {
   return { data, width: info.width, height: info.height };
 }
 
+/** Formats a resized copy can be converted to (OSS's "/format,<f>" step). */
+export const variantFormats = ['webp', 'avif'] as const;
+export type VariantFormat = (typeof variantFormats)[number];
+
 export interface ResizeRequest {
   width: number;
   height: number | undefined;
+  /** With a height: fill the box and crop (the default), or fit inside it (OSS's m_lfit). */
+  fit: 'cover' | 'inside';
+  /** Converted to this format; the original's format when absent. */
+  format: VariantFormat | undefined;
 }
 
 const LARGEST_STEP = Math.max(...imageResizeSteps);
 const snap = (value: number): number => imageResizeSteps.find((step) => step >= value) ?? LARGEST_STEP;
 
-/**
- * Reads SPEC §9's suffix value "image/resize,w_<w>[,h_<h>]" (OSS also allows m_ and l_ parts, which
- * are ignored). Sizes snap up to the allowed steps so that the cache holds a bounded set per image.
- */
-export function parseResizeProcess(value: string): ResizeRequest | undefined {
-  const [action, ...parts] = value.split(',');
-  if (action !== 'image/resize') return undefined;
+function parseSize(parameters: string[]): Pick<ResizeRequest, 'width' | 'height' | 'fit'> | undefined {
   let width: number | undefined;
   let height: number | undefined;
-  for (const part of parts) {
+  let fit: ResizeRequest['fit'] = 'cover';
+  for (const part of parameters) {
+    if (part === 'm_lfit' || part === 'm_fill') {
+      fit = part === 'm_lfit' ? 'inside' : 'cover';
+      continue;
+    }
     const match = /^([a-z])_(\d{1,5})$/.exec(part);
     if (!match) return undefined;
     const size = Number(match[2]);
@@ -72,8 +79,34 @@ export function parseResizeProcess(value: string): ResizeRequest | undefined {
     else if (match[1] === 'h') height = size;
   }
   if (width === undefined || width < 1) return undefined;
-  return { width: snap(width), height: height === undefined || height < 1 ? undefined : snap(height) };
+  return { width: snap(width), height: height === undefined || height < 1 ? undefined : snap(height), fit };
 }
+
+/**
+ * Reads SPEC §9's suffix value "image/resize,w_<w>[,h_<h>]" with OSS's modes m_fill (crop to the
+ * box, the default here) and m_lfit (fit inside it), optionally followed by OSS's format step
+ * "/format,webp" or "/format,avif". Sizes snap up to the allowed steps so that the cache holds a
+ * bounded set per image.
+ */
+export function parseResizeProcess(value: string): ResizeRequest | undefined {
+  if (!value.startsWith('image/')) return undefined;
+  const [resize = '', formatStep, ...rest] = value.slice('image/'.length).split('/');
+  if (rest.length > 0) return undefined;
+  const [action, ...parameters] = resize.split(',');
+  if (action !== 'resize') return undefined;
+  const size = parseSize(parameters);
+  if (!size) return undefined;
+  if (formatStep === undefined) return { ...size, format: undefined };
+  const format = variantFormats.find((name) => formatStep === `format,${name}`);
+  return format ? { ...size, format } : undefined;
+}
+
+/** The cache folder of one variant: every image's copy of that size and format lives under it. */
+export const variantFolder = (request: ResizeRequest): string =>
+  `w${request.width}h${request.height ?? 0}${request.height !== undefined && request.fit === 'inside' ? '-lfit' : ''}${request.format ? `-${request.format}` : ''}`;
+
+export const variantContentType = (request: ResizeRequest, originalType: string): string =>
+  request.format ? `image/${request.format}` : originalType;
 
 export async function resizeImage(
   bytes: Buffer,
@@ -83,10 +116,13 @@ export async function resizeImage(
   const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).resize({
     width: request.width,
     ...(request.height === undefined ? {} : { height: request.height }),
-    fit: request.height === undefined ? 'inside' : 'cover',
+    fit: request.height === undefined ? 'inside' : request.fit,
     withoutEnlargement: true,
   });
+  // Effort 4 of 9 for AVIF: the first request of a variant waits for it; the next ones read the cache.
+  if (request.format === 'avif') return pipeline.avif({ quality: 55, effort: 4 }).toBuffer();
+  if (request.format === 'webp' || contentType === 'image/webp')
+    return pipeline.webp({ quality: 80 }).toBuffer();
   if (contentType === 'image/png') return pipeline.png().toBuffer();
-  if (contentType === 'image/webp') return pipeline.webp({ quality: 80 }).toBuffer();
   return pipeline.jpeg({ quality: 80 }).toBuffer();
 }

@@ -20,7 +20,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import type { UploadService } from './upload-service.ts';
 import { writeFileAtomic, type LocalStorage } from './local-storage.ts';
 import { contentTypeOfKey, storageKeyPattern } from './storage-provider.ts';
-import { parseResizeProcess, resizeImage } from './image.ts';
+import { parseResizeProcess, resizeImage, variantContentType, variantFolder } from './image.ts';
 
 const uploadQuerySchema = z.object({
   ticket: z.string().min(1).max(64),
@@ -143,7 +143,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
       }
       let body: Buffer | undefined;
       if (resize) {
-        const cached = join(cacheRoot, `w${resize.width}h${resize.height ?? 0}`, key);
+        const cached = join(cacheRoot, variantFolder(resize), key);
         body = await readOrUndefined(cached);
         if (!body) {
           const original = await local.get(key);
@@ -161,7 +161,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
         .header('x-content-type-options', 'nosniff');
       if (contentType === 'image/svg+xml')
         reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-      return reply.type(contentType).send(body);
+      return reply.type(resize ? variantContentType(resize, contentType) : contentType).send(body);
     },
   );
 };

@@ -65,7 +65,9 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     serve();
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     fireEvent.click(await screen.findByRole('button', { name: '进店看看' }));
-    expect(screen.getByRole('tab', { name: '同店在售' }).getAttribute('aria-selected')).toBe('true');
+    // The recommendations load on their own (below the first screen): the first import takes a while.
+    const storeTab = await screen.findByRole('tab', { name: '同店在售' }, { timeout: 10_000 });
+    expect(storeTab.getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(requestsTo('/app/goods/recommend/from_store')).toHaveLength(1));
   });
 

@@ -1,12 +1,10 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { goodsTagText } from '@/ui/goods-labels';
 import type { CompensationOptionCode, GoodsDetail } from '@haoshi/contracts';
 import { showToast } from '@/core/feedback-ui';
 import { startLoginFlow } from '@/core/login-flow';
 import { BottomBar } from './bottom-bar';
-import { BuySheet } from './buy-sheet';
-import { CommentsSection } from './comments-section';
 import { dateText } from './format';
 import { AttributeTable, BindingChecklist } from './goods-facts';
 import { GoodsGallery } from './goods-gallery';
@@ -15,10 +13,23 @@ import { GuaranteeOptions } from './guarantee-options';
 import { goodsDetailMessages as m } from './messages';
 import { bargainState, buyState, orderPath } from './purchase';
 import type { RecommendSource } from './api/recommendations';
-import { RecommendationsSection } from './recommendations-section';
 import { SellerCard } from './seller-card';
+import { useNearViewport } from '@/ui/use-near-viewport';
 import { useGoodsActions } from './use-goods-actions';
 import type { VariantLayout } from './variants';
+
+// Not on the first screen: their code (sheet, tabs, rating, list), calls and pictures load when the
+// user scrolls towards them or opens the sheet.
+const BuySheet = lazy(() => import('./buy-sheet').then((module) => ({ default: module.BuySheet })));
+const CommentsSection = lazy(() =>
+  import('./comments-section').then((module) => ({ default: module.CommentsSection })),
+);
+const RecommendationsSection = lazy(() =>
+  import('./recommendations-section').then((module) => ({ default: module.RecommendationsSection })),
+);
+
+/** How close (below the visible area) a deferred section comes before it loads. */
+const DEFER_MARGIN = '200px';
 
 function VerificationStrip({ verifiedAt }: { verifiedAt: string | null }) {
   return (
@@ -63,6 +74,10 @@ export function GoodsDetailView({ goods, loggedIn, layout, loadedAt }: GoodsDeta
   const navigate = useNavigate();
   const actions = useGoodsActions(goods, loggedIn, loadedAt);
   const [buying, setBuying] = useState(false);
+  // The sheet mounts on the first tap of 立即购买 and stays mounted (it animates in and out).
+  const [sheetOpened, setSheetOpened] = useState(false);
+  const { ref: commentsSlot, near: commentsNear } = useNearViewport<HTMLDivElement>(DEFER_MARGIN);
+  const { ref: lowerSlot, near: lowerNear } = useNearViewport<HTMLDivElement>(DEFER_MARGIN);
   const [recommendSource, setRecommendSource] = useState<RecommendSource>('similar');
   const recommendations = useRef<HTMLElement>(null);
   const buy = buyState(goods);
@@ -73,7 +88,10 @@ export function GoodsDetailView({ goods, loggedIn, layout, loadedAt }: GoodsDeta
   const onBuy = () => {
     if (!buy.enabled) return;
     if (!loggedIn) startLoginFlow();
-    else setBuying(true);
+    else {
+      setSheetOpened(true);
+      setBuying(true);
+    }
   };
   const onBargain = () => {
     if (!bargain.enabled) showToast(bargain.reason);
@@ -86,7 +104,7 @@ export function GoodsDetailView({ goods, loggedIn, layout, loadedAt }: GoodsDeta
   };
   const visitStore = () => {
     setRecommendSource('store');
-    recommendations.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    (recommendations.current ?? lowerSlot.current)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const guarantee = <GuaranteeOptions goods={goods} emphasised={layout.guaranteeFirst} />;
 
@@ -118,13 +136,25 @@ export function GoodsDetailView({ goods, loggedIn, layout, loadedAt }: GoodsDeta
         isMine={goods.is_mine}
         onVisitStore={visitStore}
       />
-      <CommentsSection goodsId={goods.id} />
-      <RecommendationsSection
-        ref={recommendations}
-        goodsId={goods.id}
-        source={recommendSource}
-        onSourceChange={setRecommendSource}
-      />
+      <div ref={commentsSlot} className="goods-detail__deferred">
+        {commentsNear ? (
+          <Suspense fallback={null}>
+            <CommentsSection goodsId={goods.id} />
+          </Suspense>
+        ) : null}
+      </div>
+      <div ref={lowerSlot} className="goods-detail__deferred">
+        {lowerNear ? (
+          <Suspense fallback={null}>
+            <RecommendationsSection
+              ref={recommendations}
+              goodsId={goods.id}
+              source={recommendSource}
+              onSourceChange={setRecommendSource}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <BottomBar
         saved={actions.saved}
         savePending={actions.savePending}
@@ -137,14 +167,16 @@ export function GoodsDetailView({ goods, loggedIn, layout, loadedAt }: GoodsDeta
         onBargain={onBargain}
         onBuy={onBuy}
       />
-      {buy.enabled && loggedIn ? (
-        <BuySheet
-          goods={goods}
-          visible={buying}
-          preselectGuarantee={layout.guaranteeFirst}
-          onClose={() => setBuying(false)}
-          onConfirm={onConfirm}
-        />
+      {buy.enabled && loggedIn && sheetOpened ? (
+        <Suspense fallback={null}>
+          <BuySheet
+            goods={goods}
+            visible={buying}
+            preselectGuarantee={layout.guaranteeFirst}
+            onClose={() => setBuying(false)}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

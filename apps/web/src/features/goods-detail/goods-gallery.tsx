@@ -1,11 +1,15 @@
-import { ImageViewer, Swiper } from 'antd-mobile';
-import { useState } from 'react';
+import { Swiper } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import type { Screenshot } from '@haoshi/contracts';
-import { resizeImage } from '@/core/image';
+import { resizeImage, widthSrcSet } from '@/core/image';
 import { goodsDetailMessages as m } from './messages';
 
-/** Slides are 375 CSS px wide; fetched at 2× for phone screens. */
-const SLIDE_PX = 750;
+const GalleryViewer = lazy(() => import('./gallery-viewer'));
+
+/** A slide at the 375 px design: the screen's width by 7.5rem; the screenshot fits inside it. */
+const SLIDE = { width: 375, height: 281 };
+const SLIDE_WIDTHS = [375, 640, 750, 1080] as const;
+const slideRatio = SLIDE.height / SLIDE.width;
 
 interface GoodsGalleryProps {
   screenshots: readonly Screenshot[];
@@ -50,10 +54,16 @@ export function GoodsGallery({ screenshots, title, ribbon, stamp }: GoodsGallery
               aria-label={`${m.gallery} ${index + 1}，${m.zoomHint}`}
             >
               <img
-                src={resizeImage(shot.url, SLIDE_PX)}
+                src={resizeImage(shot.url, 750, 750 * slideRatio, 'inside')}
+                srcSet={widthSrcSet(shot.url, SLIDE_WIDTHS, { heightRatio: slideRatio, fit: 'inside' })}
+                sizes="100vw"
+                width={SLIDE.width}
+                height={SLIDE.height}
                 alt={`${title} ${m.gallery} ${index + 1}`}
+                // The first screenshot is the detail page's largest picture: fetched first.
                 loading={index === 0 ? 'eager' : 'lazy'}
-                decoding="async"
+                fetchPriority={index === 0 ? 'high' : 'low'}
+                decoding={index === 0 ? 'sync' : 'async'}
               />
             </button>
           </Swiper.Item>
@@ -64,12 +74,13 @@ export function GoodsGallery({ screenshots, title, ribbon, stamp }: GoodsGallery
       </span>
       {overlay}
       {viewing === undefined ? null : (
-        <ImageViewer.Multi
-          images={screenshots.map((shot) => shot.url)}
-          visible
-          defaultIndex={viewing}
-          onClose={() => setViewing(undefined)}
-        />
+        <Suspense fallback={null}>
+          <GalleryViewer
+            urls={screenshots.map((shot) => shot.url)}
+            index={viewing}
+            onClose={() => setViewing(undefined)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import { SearchIcon } from '@/ui/icons';
 import { StatusScreen } from '@/ui/status-screen';
 import { useHomeIndex } from './api/home-index';
 import { useHotItems } from './api/hot-items';
-import { useNearViewport } from './use-near-viewport';
+import { useNearViewport } from '@/ui/use-near-viewport';
 import { BannerCarousel } from './banner-carousel';
 import { GameGrid, HomeTopSkeleton, HotItems, HotKeywords, NoticeLine, QuickEntries } from './home-sections';
 import { homeMessages } from './messages';
