@@ -9,9 +9,10 @@ import { createAppQueryClient } from './query-client';
 import { routeObjects } from './router';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+  const queryClient = createAppQueryClient();
+  const router = createMemoryRouter(routeObjects(queryClient), { initialEntries: [path] });
   render(
-    <QueryClientProvider client={createAppQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
