@@ -53,8 +53,15 @@ export const staleAfter = {
   unfollowStore: [favouritesKeys.followedStores, goodsDetailKeys.followings],
   publishGoods: listings,
   goodsShelfAction: listings,
-  submitRealName: [realNameKeys.all, payoutMethodKeys.all, walletKeys.transferMain, withdrawalKeys.page],
-  bindPhone: [realNameKeys.bindStatus, mineKeys.currentUser],
+  /** The snapshot itself is set from the answer; these show the verified flag. */
+  submitRealName: [
+    realNameKeys.bindStatus,
+    payoutMethodKeys.all,
+    walletKeys.transferMain,
+    withdrawalKeys.page,
+  ],
+  /** The bind status is set from the answer; the account shows the masked phone. */
+  bindPhone: [mineKeys.currentUser],
   receiveCoupon: [couponKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
