@@ -20,24 +20,39 @@ function lazyComponents(
 }
 
 /**
+ * How long a navigation may wait for a screen's code and critical data. Within it the screen paints
+ * once, complete; past it (a slow or lost network) the screen shows its own skeleton and then its
+ * data or error, rather than a tap that seems to do nothing.
+ */
+export const CRITICAL_WAIT_MS = 500;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * A route's loader: the screen's code and its queries start together (no waterfall of chunk, then
  * data, then the data a component further down asks for). It waits for the code and the critical
- * data only, and never fails: the lazy screen recovers failed chunks, the screen shows failed data.
- * An L route without a login prefetches nothing (the root layout sends the visitor to log in).
+ * data only, at most CRITICAL_WAIT_MS, and never fails: the lazy screen recovers failed chunks, the
+ * screen shows failed data. An L route without a login prefetches nothing (the root layout sends
+ * the visitor to log in).
  */
-export function routeLoader(entry: RouteEntry, queryClient: QueryClient): LoaderFunction | undefined {
+export function routeLoader(
+  entry: RouteEntry,
+  queryClient: QueryClient,
+  waitMs = CRITICAL_WAIT_MS,
+): LoaderFunction | undefined {
   const { prefetch } = entry;
   if (!prefetch) return undefined;
   return async ({ request }) => {
     const loggedIn = isLoggedIn();
     if (entry.login && !loggedIn) return null;
     const search = new URL(request.url).searchParams;
-    await Promise.all([
+    const ready = Promise.all([
       entry.screen().catch(() => undefined),
       prefetch()
         .then((run) => run({ queryClient, search, loggedIn }))
         .catch(() => undefined),
     ]);
+    await Promise.race([ready, pause(waitMs)]);
     return null;
   };
 }
