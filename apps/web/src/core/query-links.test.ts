@@ -21,7 +21,7 @@ async function staleKeysAfter(mutation: MutationName, keys: readonly QueryKey[])
 const moneyScreens: QueryKey[] = [
   walletKeys.summary,
   walletKeys.billList(undefined, undefined),
-  walletKeys.billList('withdraw', '2026-11'),
+  walletKeys.billList('withdrawal', '2026-11'),
   walletKeys.statement(12),
   withdrawalKeys.page,
   withdrawalKeys.listOf(undefined),
