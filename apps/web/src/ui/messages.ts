@@ -16,4 +16,8 @@ export const uiMessages = {
   loginRequiredTitle: '登录后查看',
   loginRequiredBody: '此页面需要登录。请在弹出的登录页完成登录，若没有弹出请点击下方按钮。',
   loginRequiredAction: '去登录',
+  smsCodePlaceholder: '请输入6位验证码',
+  smsSend: '获取验证码',
+  smsResend: '重新获取',
+  smsResendIn: (seconds: number) => `${seconds}秒后重发`,
 } as const;

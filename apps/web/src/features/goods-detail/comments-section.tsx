@@ -4,7 +4,7 @@ import { commentTagLabels, type Comment, type CommentTag } from '@haoshi/contrac
 import { resizeImage } from '@/core/image';
 import { EndlessList } from '@/ui/endless-list';
 import { COMMENT_PREVIEW_COUNT, useCommentSummary, useComments, type CommentSummary } from './api/comments';
-import { dateText } from './format';
+import { formatChinaDate } from '@/core/china-time';
 import { goodsDetailMessages as m } from './messages';
 
 const ALL = 'all';
@@ -20,7 +20,7 @@ function CommentItem({ comment }: { comment: Comment }) {
         <span className="comment__user">{comment.user_name}</span>
         <Rate readOnly value={comment.rating} count={5} className="comment__rate" />
         <time className="comment__date" dateTime={comment.created_at}>
-          {dateText(comment.created_at)}
+          {formatChinaDate(comment.created_at)}
         </time>
       </header>
       <p className="comment__content">{comment.content}</p>

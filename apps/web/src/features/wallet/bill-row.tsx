@@ -1,15 +1,6 @@
 import { Link } from 'react-router';
 import type { BillItem } from '@haoshi/contracts';
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
+import { formatChinaMonthDayTime } from '@/core/china-time';
 
 /** One bill in a list: what it was, when, and the signed amount. */
 export function BillRow({ bill }: { bill: BillItem }) {
@@ -18,7 +9,7 @@ export function BillRow({ bill }: { bill: BillItem }) {
       <span className="bill-row__main">
         <span className="bill-row__title">{bill.title}</span>
         <span className="bill-row__meta">
-          {bill.type_label} · {timeOf(bill.created_at)}
+          {bill.type_label} · {formatChinaMonthDayTime(bill.created_at)}
         </span>
       </span>
       <span className={`bill-row__amount ${bill.direction === 'in' ? 'amount-in' : 'amount-out'}`}>
