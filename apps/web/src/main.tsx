@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
+import { createAppQueryClient } from '@/app/query-client';
 import { createAppRouter, preloadScreenOf } from '@/app/router';
 import { bootClient } from '@/core/boot';
 import { installRootFontSize } from '@/core/root-font-size';
@@ -13,9 +14,10 @@ preloadScreenOf(window.location.pathname);
 function render(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  const queryClient = createAppQueryClient();
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App router={createAppRouter(queryClient)} queryClient={queryClient} />
     </StrictMode>,
   );
 }

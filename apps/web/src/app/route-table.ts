@@ -11,7 +11,7 @@ import { realNameRoutes } from '@/features/real-name/routes';
 import { payoutMethodRoutes } from '@/features/payout-methods/routes';
 import { sincerityRoutes } from '@/features/sincerity/routes';
 import { couponRoutes } from '@/features/coupons/routes';
-import type { FeatureRoutes, ScreenLoader } from '@/core/feature-routes';
+import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
 export interface RouteEntry {
@@ -23,6 +23,8 @@ export interface RouteEntry {
   /** K: keeps its state (and inner scroll positions) when left and returned to. */
   keepAlive: boolean;
   screen: ScreenLoader;
+  /** Starts the screen's queries from the route's loader (core/feature-routes.ts). */
+  prefetch?: PrefetchLoader;
 }
 
 /** The shared placeholder of every route whose screen is not built yet. */
@@ -213,7 +215,12 @@ const specRoutes: RouteEntry[] = [
 ];
 
 /** The app's own "My" tab: account summary and entries. */
-const appRoutes: RouteEntry[] = [route('/mine', '我的', '', mineScreen)];
+const appRoutes: RouteEntry[] = [
+  {
+    ...route('/mine', '我的', '', mineScreen),
+    prefetch: () => import('@/features/mine/prefetch').then((module) => module.prefetchMine),
+  },
+];
 
 /**
  * Each feature's screens, by path. A feature adds itself here with one line; its routes.ts holds
@@ -235,6 +242,7 @@ const features: readonly FeatureRoutes[] = [
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));
+const featurePrefetch = new Map(features.flatMap((feature) => Object.entries(feature.prefetch ?? {})));
 export const featureExtraRoutes = features.flatMap((feature): RouteEntry[] => [
   ...(feature.extraRoutes ?? []),
 ]);
@@ -247,7 +255,8 @@ const withScreens = specRoutes.map((entry): RouteEntry => {
   const legal = legalByPath.get(entry.path);
   if (legal) return { ...entry, title: legal.title, screen: legalScreen };
   const screen = featureScreens.get(entry.path);
-  return screen ? { ...entry, screen } : entry;
+  const prefetch = featurePrefetch.get(entry.path);
+  return screen ? { ...entry, screen, ...(prefetch ? { prefetch } : {}) } : entry;
 });
 
 /** The per-brand privacy and service-agreement pages SPEC §2 names by variant. */
@@ -255,8 +264,14 @@ const brandLegalRoutes = legalRoutes
   .filter((legal) => !specPaths.has(legal.path))
   .map((legal) => route(legal.path, legal.title, legal.keepAlive ? 'K' : '', legalScreen));
 
-/** Paths a feature names that are not routes of SPEC §2: a typo or a route that belongs in extraRoutes. */
-export const unknownFeaturePaths = [...featureScreens.keys()].filter((path) => !specPaths.has(path));
+/**
+ * Paths a feature names that are not routes of SPEC §2 (a typo or a route that belongs in
+ * extraRoutes), and prefetches for a path the feature gives no screen.
+ */
+export const unknownFeaturePaths = [
+  ...[...featureScreens.keys()].filter((path) => !specPaths.has(path)),
+  ...[...featurePrefetch.keys()].filter((path) => !featureScreens.has(path)),
+];
 
 export const routeTable: readonly RouteEntry[] = [
   ...withScreens,

@@ -10,9 +10,10 @@ import type { RouteEntry } from './route-table';
 import { preloadScreenOf, routeObjects } from './router';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+  const queryClient = createAppQueryClient();
+  const router = createMemoryRouter(routeObjects(queryClient), { initialEntries: [path] });
   render(
-    <QueryClientProvider client={createAppQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFen, validAmount } from './amount';
+import { formatFen, formatRate, formatYuan, shortAmount, validAmount, wholeYuan, yuanText } from './amount';
 
 describe('validAmount (SPEC §5)', () => {
   it.each([
@@ -26,5 +26,17 @@ describe('formatFen', () => {
     [-99, '-0.99'],
   ])('%d fen → %s', (fen, expected) => {
     expect(formatFen(fen)).toBe(expected);
+  });
+});
+
+describe('money as text', () => {
+  it('writes yuan with the sign, the unit or short, and rates from basis points', () => {
+    expect(yuanText(134000)).toBe('¥1340.00');
+    expect(formatYuan(500)).toBe('5.00元');
+    expect(formatYuan(500, { short: true })).toBe('5元');
+    expect(formatYuan(550, { short: true })).toBe('5.50元');
+    expect(shortAmount('1280.00')).toBe('1280');
+    expect(wholeYuan('1280.50')).toBe('1280');
+    expect([500, 60, 5].map(formatRate)).toEqual(['5%', '0.6%', '0.05%']);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { searchHit } from '@/core/goods-fixtures.test-support';
 import { writePackageName } from '@/core/storage';
 import { GoodsCard, GoodsListSkeleton } from './goods-card';
-import { priceText } from './goods-format';
+import { shortAmount } from '@/core/amount';
 import { HighlightText } from './highlight-text';
 
 describe('GoodsCard', () => {
@@ -81,9 +81,9 @@ describe('HighlightText', () => {
   });
 });
 
-describe('priceText', () => {
+describe('shortAmount', () => {
   it('drops .00 only', () => {
-    expect(priceText('1280.00')).toBe('1280');
-    expect(priceText('12.50')).toBe('12.50');
+    expect(shortAmount('1280.00')).toBe('1280');
+    expect(shortAmount('12.50')).toBe('12.50');
   });
 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { GoodsCard as GoodsCardData, HighlightRange } from '@haoshi/contracts';
+import { shortAmount } from '@/core/amount';
 import { densitySrcSet, resizeImage } from '@/core/image';
-import { countText, goodsDetailPath, priceText } from './goods-format';
+import { countText, goodsDetailPath } from './goods-format';
 import { goodsTagOrder, goodsTagText, platformText } from './goods-labels';
 import { HighlightText } from './highlight-text';
 import './goods-card.css';
@@ -10,7 +11,7 @@ import './goods-card.css';
 /** Cover edge in CSS px at the 375 px design; copies for 1×–3× screens, 2× when srcset is unknown. */
 const COVER_PX = 100;
 
-export { countText, goodsDetailPath, priceText };
+export { countText, goodsDetailPath };
 export { GoodsCardSkeleton, GoodsListSkeleton } from './goods-card-skeleton';
 
 /** A list card: any goods card payload, with the matched words of a search when it has them. */
@@ -64,13 +65,13 @@ export function GoodsCard({ goods, extra, inactive = false }: GoodsCardProps) {
           </ul>
         ) : null}
         <div className="goods-card__bottom">
-          <span className="goods-card__price" aria-label={`价格${priceText(goods.price)}元`}>
+          <span className="goods-card__price" aria-label={`价格${shortAmount(goods.price)}元`}>
             <small>¥</small>
-            {priceText(goods.price)}
+            {shortAmount(goods.price)}
           </span>
           {goods.original_price ? (
-            <s className="goods-card__original" aria-label={`原价${priceText(goods.original_price)}元`}>
-              ¥{priceText(goods.original_price)}
+            <s className="goods-card__original" aria-label={`原价${shortAmount(goods.original_price)}元`}>
+              ¥{shortAmount(goods.original_price)}
             </s>
           ) : null}
           <span className="goods-card__counts">

@@ -20,4 +20,9 @@ export const uiMessages = {
   userLoadFailed: '账号信息加载失败',
   userLoadFailedBody: '请检查网络后重新加载。',
   reload: '重新加载',
+  smsCodeLabel: '验证码',
+  smsCodePlaceholder: '请输入6位验证码',
+  smsSend: '获取验证码',
+  smsResend: '重新获取',
+  smsResendIn: (seconds: number) => `${seconds}秒后重发`,
 } as const;

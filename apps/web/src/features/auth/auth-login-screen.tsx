@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { QrAuthResponse } from '@haoshi/contracts';
+import { formatChinaDateTime } from '@/core/china-time';
 import { isApiError } from '@/core/http/client';
 import { startLoginFlow } from '@/core/login-flow';
 import { useIsLoggedIn } from '@/core/storage';
@@ -17,7 +18,7 @@ function RequesterCard({ requester }: { requester: QrAuthResponse['requester'] }
   const rows: ReadonlyArray<readonly [string, string]> = [
     [authMessages.authDevice, describeUserAgent(requester.user_agent)],
     [authMessages.authIp, requester.ip],
-    [authMessages.authTime, new Date(requester.created_at).toLocaleString('zh-CN', { hour12: false })],
+    [authMessages.authTime, formatChinaDateTime(requester.created_at, { seconds: true })],
   ];
   return (
     <dl className="auth-login__requester">

@@ -10,6 +10,7 @@ import { authMessages } from './messages';
 import { useCompleteLogin } from './use-complete-login';
 import { useCountdown } from '@/core/use-countdown';
 import { useSessionDraft } from './use-session-draft';
+import { SmsCodeField } from '@/ui/sms-code-field';
 
 const PHONE_DRAFT_KEY = 'h5login_phone';
 
@@ -53,7 +54,6 @@ export function SmsLoginForm() {
     login.mutate(parsed.data);
   };
 
-  const counting = countdown.secondsLeft > 0;
   return (
     <form
       className="sms-login"
@@ -77,30 +77,15 @@ export function SmsLoginForm() {
         />
       </div>
       <div className="sms-login__field">
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <SmsCodeField
           value={code}
-          onChange={(value) => setCode(value.replace(/\D/g, ''))}
-          placeholder={authMessages.codePlaceholder}
-          aria-label={authMessages.codeLabel}
+          onChange={setCode}
+          onSend={requestCode}
+          sending={sendCode.isPending}
+          sent={sendCode.isSuccess}
+          secondsLeft={countdown.secondsLeft}
+          sendClassName="sms-login__send"
         />
-        <Button
-          className="sms-login__send"
-          size="small"
-          fill="none"
-          color="primary"
-          disabled={counting}
-          loading={sendCode.isPending}
-          onClick={requestCode}
-        >
-          {counting
-            ? authMessages.resendIn(countdown.secondsLeft)
-            : sendCode.isSuccess
-              ? authMessages.resend
-              : authMessages.sendCode}
-        </Button>
       </div>
       <div className="sms-login__agreement">
         <Checkbox checked={agreed} onChange={setAgreed}>

@@ -7,7 +7,7 @@ import { EndlessList } from '@/ui/endless-list';
 import { GoodsCard, GoodsListSkeleton } from '@/ui/goods-card';
 import { StatusScreen } from '@/ui/status-screen';
 import { useFavourites, useRemoveFavourite } from './api/favourites';
-import { dayLabel } from './dates';
+import { formatChinaDayLabel } from '@/core/china-time';
 import { GuestGate } from './guest-gate';
 import { favouritesMessages as m } from './messages';
 import './favourites.css';
@@ -30,7 +30,7 @@ function SavedItem({
         extra={
           <>
             {inactive ? <span className="favourites__status">{item.status_label}</span> : null}
-            {m.savedAt(dayLabel(item.at))}
+            {m.savedAt(formatChinaDayLabel(item.at))}
           </>
         }
       />

@@ -12,7 +12,6 @@ import {
 } from '@/core/screen-harness.test-support';
 import AttentionScreen from './attention-screen';
 import CollectionScreen from './collection-screen';
-import { dayLabel, groupByDay } from './dates';
 import FootprintScreen from './footprint-screen';
 import VisitorScreen from './visitor-screen';
 
@@ -177,22 +176,5 @@ describe('logged in', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '取消关注' }));
     expect(await screen.findByText('还没有关注的店铺')).toBeTruthy();
     expect(calls.calls('POST /app/user/subscribe')[0]?.body).toEqual({ seller_id: 9, follow: false });
-  });
-});
-
-describe('days', () => {
-  it('labels today, yesterday, this year and other years', () => {
-    const now = new Date(2026, 10, 21, 12);
-    expect(dayLabel(new Date(2026, 10, 21, 1).toISOString(), now)).toBe('今天');
-    expect(dayLabel(new Date(2026, 10, 20, 23).toISOString(), now)).toBe('昨天');
-    expect(dayLabel(new Date(2026, 10, 2, 9).toISOString(), now)).toBe('11月2日');
-    expect(dayLabel(new Date(2025, 11, 31, 9).toISOString(), now)).toBe('2025年12月31日');
-  });
-
-  it('groups consecutive items of one day', () => {
-    const at = (day: number) => ({ at: new Date(2026, 10, day, 10).toISOString() });
-    expect(
-      groupByDay([at(21), at(21), at(20), at(19)], (item) => item.at).map((group) => group.items.length),
-    ).toEqual([2, 1, 1]);
   });
 });

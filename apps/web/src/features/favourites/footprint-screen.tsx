@@ -3,7 +3,7 @@ import { EndlessList } from '@/ui/endless-list';
 import { GoodsCard, GoodsListSkeleton } from '@/ui/goods-card';
 import { StatusScreen } from '@/ui/status-screen';
 import { useFootprints } from './api/footprints';
-import { dayLabel, groupByDay, timeOfDay } from './dates';
+import { formatChinaDayLabel, formatChinaTimeOfDay, groupByChinaDay } from '@/core/china-time';
 import { GuestGate } from './guest-gate';
 import { favouritesMessages as m } from './messages';
 import './favourites.css';
@@ -24,19 +24,19 @@ function Footprints() {
               {item.status !== 'on_sale' ? (
                 <span className="favourites__status">{item.status_label}</span>
               ) : null}
-              {m.viewedAt(timeOfDay(item.at))}
+              {m.viewedAt(formatChinaTimeOfDay(item.at))}
             </>
           }
         />
       )}
       renderItems={(items, renderItem) =>
-        groupByDay(items, (item) => item.at).map((group) => (
+        groupByChinaDay(items, (item) => item.at).map((group) => (
           <section
             key={group.day}
             className="favourites__day"
-            aria-label={dayLabel(group.items[0]?.at ?? group.day)}
+            aria-label={formatChinaDayLabel(group.items[0]?.at ?? group.day)}
           >
-            <h2>{dayLabel(group.items[0]?.at ?? group.day)}</h2>
+            <h2>{formatChinaDayLabel(group.items[0]?.at ?? group.day)}</h2>
             <ul className="endless-list__items">
               {group.items.map((item) => (
                 <li key={item.id}>{renderItem(item)}</li>

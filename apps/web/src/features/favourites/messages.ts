@@ -15,8 +15,6 @@ export const favouritesMessages = {
   footprintEmpty: '还没有浏览记录',
   footprintEmptyBody: '浏览过的商品会按日期记录在这里，方便回头再看。',
   viewedAt: (time: string) => `浏览于 ${time}`,
-  today: '今天',
-  yesterday: '昨天',
   visitorLabel: '访客记录',
   visitorEmpty: '还没有人看过你的商品',
   visitorEmptyBody: '上架商品后，看过你商品的买家会出现在这里。',

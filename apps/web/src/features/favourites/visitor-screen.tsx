@@ -4,7 +4,7 @@ import { EndlessList } from '@/ui/endless-list';
 import { goodsDetailPath } from '@/ui/goods-card';
 import { StatusScreen } from '@/ui/status-screen';
 import { useVisitors } from './api/visitors';
-import { dayLabel, timeOfDay } from './dates';
+import { formatChinaDayLabel, formatChinaTimeOfDay } from '@/core/china-time';
 import { GuestGate } from './guest-gate';
 import { favouritesMessages as m } from './messages';
 import './favourites.css';
@@ -40,7 +40,7 @@ function Visitors() {
             </span>
           </div>
           <div className="favourites__row-side">
-            <span>{`${dayLabel(visitor.last_visited_at)} ${timeOfDay(visitor.last_visited_at)}`}</span>
+            <span>{`${formatChinaDayLabel(visitor.last_visited_at)} ${formatChinaTimeOfDay(visitor.last_visited_at)}`}</span>
             <span>{m.visits(visitor.visits)}</span>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Button, Popup, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import type { CompensationOptionCode, GoodsDetail } from '@haoshi/contracts';
 import { guaranteeQuotes, priceBreakdown } from './purchase';
-import { yuanText } from './format';
+import { yuanText } from '@/core/amount';
 import { goodsDetailMessages as m } from './messages';
 
 const NONE = 'none';

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { commentTagLabels, type Comment, type CommentTag } from '@haoshi/contracts';
 import { resizeImage } from '@/core/image';
 import { EndlessList } from '@/ui/endless-list';
-import { useCommentSummary, useComments, type CommentSummary } from './api/comments';
-import { dateText } from './format';
+import { COMMENT_PREVIEW_COUNT, useCommentSummary, useComments, type CommentSummary } from './api/comments';
+import { formatChinaDate } from '@/core/china-time';
 import { goodsDetailMessages as m } from './messages';
 
-const PREVIEW_COUNT = 3;
 const ALL = 'all';
 
 function CommentItem({ comment }: { comment: Comment }) {
@@ -22,7 +21,7 @@ function CommentItem({ comment }: { comment: Comment }) {
         <span className="comment__user">{comment.user_name}</span>
         <Rate readOnly value={comment.rating} count={5} className="comment__rate" />
         <time className="comment__date" dateTime={comment.created_at}>
-          {dateText(comment.created_at)}
+          {formatChinaDate(comment.created_at)}
         </time>
       </header>
       <p className="comment__content">{comment.content}</p>
@@ -69,7 +68,7 @@ function AllComments({ goodsId, summary }: { goodsId: number; summary: CommentSu
 /** The seller's reviews: rating, good rate, the tags buyers picked, the latest three and all of them. */
 export function CommentsSection({ goodsId }: { goodsId: number }) {
   const summary = useCommentSummary(goodsId);
-  const preview = useComments(goodsId, undefined, PREVIEW_COUNT);
+  const preview = useComments(goodsId, undefined, COMMENT_PREVIEW_COUNT);
   const [showAll, setShowAll] = useState(false);
   const latest = preview.data?.pages[0]?.list ?? [];
   return (

@@ -6,7 +6,7 @@ import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
 import { useArticle, type ArticleRef } from './api/article';
 import { idParam } from './params';
-import { dateText } from './format';
+import { formatChinaDate } from '@/core/china-time';
 import { forumMessages as m } from './messages';
 import './goods-detail.css';
 
@@ -75,7 +75,7 @@ export default function ForumDetailsScreen() {
         <span className="forum-article__label">
           {data.label || (data.kind === 'notice' ? m.notice : m.intelligence)}
         </span>
-        <time dateTime={data.published_at}>{dateText(data.published_at)}</time>
+        <time dateTime={data.published_at}>{formatChinaDate(data.published_at)}</time>
         {data.views === null ? null : <span>{m.views(data.views)}</span>}
       </p>
       {data.cover ? <img className="forum-article__cover" src={resizeImage(data.cover, 750)} alt="" /> : null}

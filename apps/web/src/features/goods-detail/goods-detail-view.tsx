@@ -5,7 +5,7 @@ import type { CompensationOptionCode, GoodsDetail } from '@haoshi/contracts';
 import { showToast } from '@/core/feedback-ui';
 import { startLoginFlow } from '@/core/login-flow';
 import { BottomBar } from './bottom-bar';
-import { dateText } from './format';
+import { formatChinaDate } from '@/core/china-time';
 import { AttributeTable, BindingChecklist } from './goods-facts';
 import { GoodsGallery } from './goods-gallery';
 import { GoodsSummary } from './goods-summary';
@@ -38,7 +38,7 @@ function VerificationStrip({ verifiedAt }: { verifiedAt: string | null }) {
       data-testid="verification-strip"
     >
       <strong>{verifiedAt ? `✓ ${m.officialShots}` : '✗ 未核验'}</strong>
-      {verifiedAt ? m.verifiedAt(dateText(verifiedAt)) : m.notVerified}
+      {verifiedAt ? m.verifiedAt(formatChinaDate(verifiedAt)) : m.notVerified}
     </p>
   );
 }

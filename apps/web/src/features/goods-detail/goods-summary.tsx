@@ -1,7 +1,7 @@
 import { amountToFen, type GoodsDetail } from '@haoshi/contracts';
 import { formatFen } from '@/core/amount';
 import { goodsTagOrder, goodsTagText, platformText } from '@/ui/goods-labels';
-import { dateText } from './format';
+import { formatChinaDate } from '@/core/china-time';
 import { goodsDetailMessages as m } from './messages';
 
 /** Price, title, tags, counts, and where the account lives (game, partition, system). */
@@ -50,7 +50,7 @@ export function GoodsSummary({ goods, favourites }: { goods: GoodsDetail; favour
         </div>
       </dl>
       {goods.listed_at ? (
-        <p className="goods-summary__listed">{m.listedAt(dateText(goods.listed_at))}</p>
+        <p className="goods-summary__listed">{m.listedAt(formatChinaDate(goods.listed_at))}</p>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { GoodsDetail } from '@haoshi/contracts';
 import { guaranteeQuotes } from './purchase';
-import { yuanText } from './format';
+import { yuanText } from '@/core/amount';
 import { goodsDetailMessages as m } from './messages';
 
 /** The 包赔 options this listing offers, each with what it costs at this price and how long it covers. */

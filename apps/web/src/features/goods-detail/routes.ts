@@ -1,4 +1,7 @@
-import type { FeatureRoutes } from '@/core/feature-routes';
+import type { FeatureRoutes, PrefetchLoader } from '@/core/feature-routes';
+
+const detailPrefetch: PrefetchLoader = () =>
+  import('./prefetch').then((module) => module.prefetchGoodsDetail);
 
 /**
  * The listing detail and its brand variants, its QR page and articles. /mhbProductCommon is shared
@@ -11,5 +14,10 @@ export const goodsDetailRoutes: FeatureRoutes = {
     '/thwGoodsDetail': () => import('./thw-goods-detail-screen'),
     '/goodsQRCode': () => import('./goods-qrcode-screen'),
     '/forumDetails': () => import('./forum-details-screen'),
+  },
+  prefetch: {
+    '/goodsDetail': detailPrefetch,
+    '/kxrGoodsDetail': detailPrefetch,
+    '/thwGoodsDetail': detailPrefetch,
   },
 };

@@ -4,7 +4,7 @@ import { showToast } from '@/core/feedback-ui';
 import { startLoginFlow } from '@/core/login-flow';
 import { resizeImage } from '@/core/image';
 import { useFollowStore, useFollowing } from './api/follow-store';
-import { dateText } from './format';
+import { formatChinaDate } from '@/core/china-time';
 import { goodsDetailMessages as m } from './messages';
 
 interface SellerCardProps {
@@ -54,7 +54,7 @@ export function SellerCard({ seller, loggedIn, isMine, onVisitStore }: SellerCar
         />
         <div className="seller-card__who">
           <strong className="seller-card__name">{seller.store_name}</strong>
-          <span className="seller-card__joined">{m.sellerJoined(dateText(seller.joined_at))}</span>
+          <span className="seller-card__joined">{m.sellerJoined(formatChinaDate(seller.joined_at))}</span>
         </div>
         {isMine ? null : <FollowButton sellerId={seller.id} loggedIn={loggedIn} />}
       </div>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Game, GoodsCard, HomeIndex, NoticeSummary } from '@haoshi/contracts';
 import { resizeImage } from '@/core/image';
-import { goodsDetailPath, priceText } from '@/ui/goods-format';
+import { shortAmount } from '@/core/amount';
+import { goodsDetailPath } from '@/ui/goods-format';
 import { homeMessages } from './messages';
 
 export function productListPath(gameId: number): string {
@@ -96,7 +97,7 @@ export function HotItems({ items }: { items: readonly GoodsCard[] }) {
             <Link to={goodsDetailPath(item.id)} className="home__hot-item">
               <img src={resizeImage(item.cover, 240, 240)} alt="" loading="lazy" decoding="async" />
               <span className="home__hot-title">{item.title}</span>
-              <span className="home__hot-price">¥{priceText(item.price)}</span>
+              <span className="home__hot-price">¥{shortAmount(item.price)}</span>
             </Link>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { legalVariants } from '@haoshi/contracts';
 import { describe, expect, it } from 'vitest';
 import { chineseNumeral } from './documents/numbering';
 import { ref } from './documents/ref';
-import { formatRate, formatYuan } from './fee-format';
+import { formatRate, formatYuan } from '@/core/amount';
 import { legalRoutes } from './legal-routes';
 
 describe('legalRoutes', () => {

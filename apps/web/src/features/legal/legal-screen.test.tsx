@@ -11,7 +11,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { writePackageName } from '@/core/storage';
-import { formatRate, formatYuan } from './fee-format';
+import { formatRate, formatYuan } from '@/core/amount';
 import LegalScreen from './legal-screen';
 import { legalRoutes } from './legal-routes';
 import { agreementPath, privacyPath, variantBrandNames } from './legal-variants';

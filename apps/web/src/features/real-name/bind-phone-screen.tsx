@@ -6,6 +6,7 @@ import { showToast } from '@/core/feedback-ui';
 import { inAppPath } from '@/core/in-app-path';
 import { useCountdown } from '@/core/use-countdown';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
+import { SmsCodeField } from '@/ui/sms-code-field';
 import { StatusScreen } from '@/ui/status-screen';
 import { useBindPhone, useSendBindCode } from './api/bind-phone';
 import { useBindStatus } from './api/bind-status';
@@ -53,8 +54,6 @@ export default function BindPhoneScreen() {
     if (parsed.success) bind.mutate(parsed.data);
     else showToast(parsed.error.issues[0]?.message ?? m.codePlaceholder);
   };
-  const counting = countdown.secondsLeft > 0;
-
   return (
     <div className="real-name">
       <section className="real-name-card real-name-current" aria-label={m.currentPhone}>
@@ -89,26 +88,16 @@ export default function BindPhoneScreen() {
           </div>
           <div className="real-name-field">
             <label htmlFor="bind-code">{m.codeLabel}</label>
-            <Input
+            <SmsCodeField
               id="bind-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               value={code}
-              onChange={(value) => setCode(value.replace(/\D/g, ''))}
-              placeholder={m.codePlaceholder}
+              onChange={setCode}
+              onSend={requestCode}
+              sending={sendCode.isPending}
+              sent={sendCode.isSuccess}
+              secondsLeft={countdown.secondsLeft}
+              sendClassName="real-name-send"
             />
-            <Button
-              className="real-name-send"
-              size="small"
-              fill="none"
-              color="primary"
-              disabled={counting}
-              loading={sendCode.isPending}
-              onClick={requestCode}
-            >
-              {counting ? m.resendIn(countdown.secondsLeft) : sendCode.isSuccess ? m.resend : m.sendCode}
-            </Button>
           </div>
         </div>
         <Button

@@ -4,7 +4,7 @@ import { paymentChannelLabels, rechargeStatusLabels, type RechargeOrder } from '
 import { EndlessList } from '@/ui/endless-list';
 import { StatusScreen } from '@/ui/status-screen';
 import { useRechargeRecords } from './api/recharge-records';
-import { formatChinaTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { rechargeMessages as text } from './messages';
 import { RequireLogin } from '@/ui/require-login';
 import './recharge.css';
@@ -24,7 +24,7 @@ function RecordRow({ order }: { order: RechargeOrder }) {
             </small>
           ) : null}
         </strong>
-        <time dateTime={order.created_at}>{formatChinaTime(order.created_at)}</time>
+        <time dateTime={order.created_at}>{formatChinaDateTime(order.created_at)}</time>
       </span>
       <span className="recharge-record__side">
         <strong className={order.status === 'paid' ? 'recharge-record__amount--paid' : undefined}>

@@ -2,6 +2,7 @@ import { Skeleton, Tabs } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useState } from 'react';
+import { wholeYuan } from '@/core/amount';
 import { resizeImage } from '@/core/image';
 import { countText } from '@/ui/goods-format';
 import { StatusScreen } from '@/ui/status-screen';
@@ -10,10 +11,6 @@ import { searchMessages as m } from './messages';
 import './search.css';
 
 /** An average is compared, not paid: whole yuan read faster ("1855.08" → "1855"). */
-export function averageYuan(amount: string): string {
-  return amount.split('.')[0] ?? amount;
-}
-
 function Medal({ rank }: { rank: number }) {
   return <span className={rank <= 3 ? `rank__medal rank__medal--${rank}` : 'rank__medal'}>{rank}</span>;
 }
@@ -88,7 +85,7 @@ function GamesRank() {
                   </Link>
                 </td>
                 <td>{countText(game.on_sale_count)}</td>
-                <td>¥{averageYuan(game.avg_price)}</td>
+                <td>¥{wholeYuan(game.avg_price)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,8 @@
-import type { FeatureRoutes } from '@/core/feature-routes';
+import type { FeatureRoutes, PrefetchLoader } from '@/core/feature-routes';
 
 const goodsListScreen = () => import('./goods-list-screen');
+const goodsListPrefetch: PrefetchLoader = () =>
+  import('./prefetch').then((module) => module.prefetchGoodsList);
 
 export const searchRoutes: FeatureRoutes = {
   screens: {
@@ -9,4 +11,5 @@ export const searchRoutes: FeatureRoutes = {
     '/productList': goodsListScreen,
     '/rank': () => import('./rank-screen'),
   },
+  prefetch: { '/search_goods_list': goodsListPrefetch, '/productList': goodsListPrefetch },
 };

@@ -1,7 +1,7 @@
 import { Button, List, Skeleton } from 'antd-mobile';
 import { sincerityMovementLabels, type SincerityKind } from '@haoshi/contracts';
 import { useSincerityBills } from './api/sincerity-bills';
-import { formatChinaDateTime as formatTime } from '@/core/china-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { sincerityMessages as m } from './messages';
 
 /** The holding's movements (paid in, returned, deducted), newest first, with 加载更多. */
@@ -32,7 +32,7 @@ export function SincerityBills({ kind }: { kind: SincerityKind }) {
       {rows.map((row) => (
         <List.Item
           key={row.id}
-          description={`${formatTime(row.created_at)} · ${m.heldAfter(row.held_after)}`}
+          description={`${formatChinaDateTime(row.created_at)} · ${m.heldAfter(row.held_after)}`}
           extra={
             <span className={row.amount.startsWith('+') ? 'sincerity__in' : 'sincerity__out'}>
               {row.amount}

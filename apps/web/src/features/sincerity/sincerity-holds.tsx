@@ -2,7 +2,7 @@ import { List, Skeleton } from 'antd-mobile';
 import type { SincerityKind } from '@haoshi/contracts';
 import { useOpenHolds } from './api/sincerity-holds';
 import { sincerityMessages as m } from './messages';
-import { formatChinaDateTime as formatTime } from '@/core/china-time';
+import { formatChinaDateTime } from '@/core/china-time';
 
 /** The orders and listings the deposit backs now. */
 export function SincerityHolds({ kind, openHolds }: { kind: SincerityKind; openHolds: number }) {
@@ -36,7 +36,7 @@ export function SincerityHolds({ kind, openHolds }: { kind: SincerityKind; openH
   return (
     <List header={header} mode="card">
       {holds.data.list.map((hold) => (
-        <List.Item key={hold.id} description={formatTime(hold.created_at)}>
+        <List.Item key={hold.id} description={formatChinaDateTime(hold.created_at)}>
           {hold.title || `${hold.reference_type} ${hold.reference_id}`}
         </List.Item>
       ))}

@@ -1,6 +1,7 @@
 import { List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorCodes } from '@haoshi/contracts';
+import { formatChinaDateTime } from '@/core/china-time';
 import { isApiError } from '@/core/http/client';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
@@ -11,8 +12,7 @@ import { amountClassOf, signedAmountOf } from './bill-amount';
 import { RequireLogin } from '@/ui/require-login';
 import './wallet.css';
 
-const fullTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+const fullTime = (iso: string) => formatChinaDateTime(iso, { seconds: true });
 
 function BillDetailView() {
   const [params] = useSearchParams();

@@ -1,16 +1,7 @@
 import { Link } from 'react-router';
 import { billFlowLabels, type BillItem } from '@haoshi/contracts';
+import { formatChinaMonthDayTime } from '@/core/china-time';
 import { amountClassOf, signedAmountOf } from './bill-amount';
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
 
 /** One bill in a list: what it was, when, and the signed amount. */
 export function BillRow({ bill }: { bill: BillItem }) {
@@ -20,7 +11,8 @@ export function BillRow({ bill }: { bill: BillItem }) {
         <span className="bill-row__title">{bill.title}</span>
         <span className="bill-row__meta">
           {bill.type_label}
-          {bill.flow === 'internal' ? ` · ${billFlowLabels.internal}` : ''} · {timeOf(bill.created_at)}
+          {bill.flow === 'internal' ? ` · ${billFlowLabels.internal}` : ''} ·{' '}
+          {formatChinaMonthDayTime(bill.created_at)}
         </span>
       </span>
       <span className={`bill-row__amount ${amountClassOf(bill)}`}>{signedAmountOf(bill)}</span>

@@ -138,7 +138,7 @@ describe('/billDetail', () => {
     answerGets({ '/app/user/bill_detail': detail });
     renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=12');
     expect((await screen.findByTestId('bill-amount')).textContent).toBe('-12.34');
-    for (const text of ['转出', '李*（139****0002）', '游戏币', '7:abc', '2026/11/10 10:00:00']) {
+    for (const text of ['转出', '李*（139****0002）', '游戏币', '7:abc', '2026-11-10 10:00:00']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
     expect(http.get).toHaveBeenCalledWith('/app/user/bill_detail', { id: 12 }, { silent: true });

@@ -10,4 +10,5 @@ export const walletRoutes: FeatureRoutes = {
     '/balanceAction': () => import('./balance-action-screen'),
     '/reconciliate': () => import('./reconciliate-screen'),
   },
+  prefetch: { '/wallet': () => import('./prefetch').then((module) => module.prefetchWallet) },
 };

@@ -5,7 +5,7 @@ import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { useHandleWithdrawal } from './api/staff-handle';
 import { useStaffDetail } from './api/staff-detail';
-import { formatTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { MethodLabel } from './method-picker';
 import { staffMessages as s, withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
@@ -63,7 +63,7 @@ export default function FinanceWithdrawDetailScreen() {
                 <dt>{m.received}</dt>
                 <dd className="withdraw-rows__strong">¥{detail.received}</dd>
                 <dt>{m.appliedAt}</dt>
-                <dd>{formatTime(detail.created_at)}</dd>
+                <dd>{formatChinaDateTime(detail.created_at)}</dd>
                 <ReasonRows rejectReason={detail.reject_reason} failureReason={detail.failure_reason} />
               </dl>
             </section>

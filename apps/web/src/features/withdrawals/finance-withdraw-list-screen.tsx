@@ -7,7 +7,7 @@ import { EndlessList } from '@/ui/endless-list';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
 import { useStaffList } from './api/staff-list';
-import { formatTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { MethodLabel } from './method-picker';
 import { staffMessages as s } from './messages';
 import { staffRefusal } from './staff-forbidden';
@@ -38,7 +38,7 @@ function StaffCard({ row }: { row: StaffWithdrawal }) {
         <span>
           {row.user_nickname} {row.user_phone_masked}
         </span>
-        <span>{formatTime(row.created_at)}</span>
+        <span>{formatChinaDateTime(row.created_at)}</span>
       </div>
       <div className="withdrawal-card__row withdrawal-card__meta">
         <MethodLabel method={row.method} />

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorCodes } from '@haoshi/contracts';
 import { StatusScreen } from '@/ui/status-screen';
 import { useWithdrawDetail } from './api/withdraw-detail';
-import { formatTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { MethodLabel } from './method-picker';
 import { withdrawMessages as m } from './messages';
 import { QueryGate } from './query-gate';
@@ -54,11 +54,11 @@ export default function RemitDetailScreen() {
                   <MethodLabel method={detail.method} />
                 </dd>
                 <dt>{m.appliedAt}</dt>
-                <dd>{formatTime(detail.created_at)}</dd>
+                <dd>{formatChinaDateTime(detail.created_at)}</dd>
                 {detail.paid_at ? (
                   <>
                     <dt>{m.paidAt}</dt>
-                    <dd>{formatTime(detail.paid_at)}</dd>
+                    <dd>{formatChinaDateTime(detail.paid_at)}</dd>
                   </>
                 ) : (
                   <>

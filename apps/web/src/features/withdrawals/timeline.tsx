@@ -1,6 +1,6 @@
 import { Steps } from 'antd-mobile';
 import type { ProcessTimelineEntry } from '@haoshi/contracts';
-import { formatTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 
 /** The withdrawal's progress, from its process history: each state entered, when and why. */
 export function Timeline({ entries }: { entries: readonly ProcessTimelineEntry[] }) {
@@ -12,7 +12,7 @@ export function Timeline({ entries }: { entries: readonly ProcessTimelineEntry[]
         <Steps.Step
           key={`${entry.action}-${entry.to}-${entry.created_at}`}
           title={entry.to_label}
-          description={[formatTime(entry.created_at), entry.reason].filter(Boolean).join(' · ')}
+          description={[formatChinaDateTime(entry.created_at), entry.reason].filter(Boolean).join(' · ')}
           status={index === entries.length - 1 ? (failed ? 'error' : 'finish') : 'finish'}
         />
       ))}

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { Link } from 'react-router';
 import { withdrawalModeLabels, type Withdrawal } from '@haoshi/contracts';
-import { formatTime } from './format-time';
+import { formatChinaDateTime } from '@/core/china-time';
 import { MethodLabel } from './method-picker';
 import { ownerCanCancel } from './owner-actions';
 import { withdrawMessages as m } from './messages';
@@ -27,7 +27,7 @@ export function WithdrawalCard({ withdrawal, to, onCancel, cancelling }: Withdra
           <span>{withdrawalModeLabels[withdrawal.mode]}</span>
         </div>
         <div className="withdrawal-card__row withdrawal-card__meta">
-          <span>{formatTime(withdrawal.created_at)}</span>
+          <span>{formatChinaDateTime(withdrawal.created_at)}</span>
           <span>
             {m.fee} ¥{withdrawal.fee} · {m.received} ¥{withdrawal.received}
           </span>

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiPaths, type QrAuthRequest, type QrAuthResponse } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { authKeys } from '@/core/query-keys';
 
 export function authorizeQr(request: QrAuthRequest): Promise<QrAuthResponse> {
   return http.post<QrAuthResponse>(apiPaths.qrAuth, request).then(unwrap);
@@ -10,7 +11,7 @@ export function authorizeQr(request: QrAuthRequest): Promise<QrAuthResponse> {
 /** Tells the other device its code was scanned, once per ticket; answers who is asking. */
 export function useQrScan(ticket: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['auth', 'qr-scan', ticket],
+    queryKey: authKeys.qrScan(ticket),
     queryFn: () => authorizeQr({ ticket, action: 'scan' }),
     enabled,
     staleTime: Infinity,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths, type QrStatus, type QrTicketState } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { authKeys } from '@/core/query-keys';
 
 export const QR_POLL_INTERVAL_MS = 2000;
 const FINAL_STATES: ReadonlySet<QrTicketState> = new Set(['confirmed', 'cancelled', 'expired', 'consumed']);
@@ -13,7 +14,7 @@ export function fetchQrStatus(ticket: string): Promise<QrStatus> {
 /** Polls every 2 s until the ticket reaches a final state. */
 export function useQrStatus(ticket: string | undefined) {
   return useQuery({
-    queryKey: ['auth', 'qr-status', ticket],
+    queryKey: authKeys.qrStatus(ticket),
     queryFn: () => fetchQrStatus(ticket ?? ''),
     enabled: ticket !== undefined,
     refetchInterval: (query) =>

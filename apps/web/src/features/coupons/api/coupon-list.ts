@@ -1,6 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { couponPaths, type CouponList, type CouponTab } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { couponKeys } from '@/core/query-keys';
 
 export const COUPON_PAGE_SIZE = 20;
 
@@ -8,13 +9,14 @@ export function fetchCouponList(status: CouponTab, page: number): Promise<Coupon
   return http.get<CouponList>(couponPaths.list, { status, page, page_size: COUPON_PAGE_SIZE }).then(unwrap);
 }
 
-export const couponListQueryKey = (status: CouponTab) => ['coupons', 'list', status] as const;
-
-export function useCouponList(status: CouponTab) {
-  return useInfiniteQuery({
-    queryKey: couponListQueryKey(status),
+export const couponListQueryOptions = (status: CouponTab) =>
+  infiniteQueryOptions({
+    queryKey: couponKeys.list(status),
     queryFn: ({ pageParam }) => fetchCouponList(status, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
   });
+
+export function useCouponList(status: CouponTab) {
+  return useInfiniteQuery(couponListQueryOptions(status));
 }

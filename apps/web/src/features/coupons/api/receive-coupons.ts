@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { couponPaths, type CouponReceiveResult } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
 
 export function receiveCoupon(templateId: number): Promise<CouponReceiveResult> {
   return http.post<CouponReceiveResult>(couponPaths.receive, { template_id: templateId }).then(unwrap);
@@ -13,7 +14,7 @@ export function receiveNewUserPackage(): Promise<CouponReceiveResult> {
 
 function useRefreshCoupons() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['coupons'] });
+  return () => invalidateAfter(queryClient, 'receiveCoupon');
 }
 
 export function useReceiveCoupon(onReceived: (result: CouponReceiveResult) => void) {

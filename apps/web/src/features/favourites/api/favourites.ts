@@ -1,11 +1,12 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type Page, type SavedGoodsItem } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
 import { nextPageNumber } from '@/core/page-list';
+import { invalidateAfter } from '@/core/query-links';
+import { favouritesKeys } from '@/core/query-keys';
 
 export const FAVOURITES_PAGE_SIZE = 20;
-export const favouritesKey = ['favourites', 'saved'] as const;
 
 export function fetchFavourites(page: number): Promise<Page<SavedGoodsItem>> {
   return http
@@ -13,13 +14,16 @@ export function fetchFavourites(page: number): Promise<Page<SavedGoodsItem>> {
     .then(unwrap);
 }
 
-export function useFavourites() {
-  return useInfiniteQuery({
-    queryKey: favouritesKey,
+export const favouritesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: favouritesKeys.saved,
     queryFn: ({ pageParam }) => fetchFavourites(pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useFavourites() {
+  return useInfiniteQuery(favouritesQueryOptions());
 }
 
 export function removeFavourite(goodsId: number): Promise<{ saved: boolean; favourites: number }> {
@@ -35,7 +39,7 @@ export function useRemoveFavourite(onRemoved: () => void) {
     mutationFn: removeFavourite,
     onSuccess: async () => {
       onRemoved();
-      await client.invalidateQueries({ queryKey: favouritesKey });
+      await invalidateAfter(client, 'removeFavourite');
     },
     onError: showError,
   });

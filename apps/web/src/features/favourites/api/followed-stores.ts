@@ -1,11 +1,12 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type Page } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
 import { nextPageNumber } from '@/core/page-list';
+import { invalidateAfter } from '@/core/query-links';
+import { favouritesKeys } from '@/core/query-keys';
 
 export const FOLLOWED_PAGE_SIZE = 20;
-export const followedStoresKey = ['favourites', 'followed-stores'] as const;
 
 /** One followed store (contracts: followedStoreSchema). */
 export interface FollowedStore {
@@ -24,13 +25,16 @@ export function fetchFollowedStores(page: number): Promise<Page<FollowedStore>> 
     .then(unwrap);
 }
 
-export function useFollowedStores() {
-  return useInfiniteQuery({
-    queryKey: followedStoresKey,
+export const followedStoresQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: favouritesKeys.followedStores,
     queryFn: ({ pageParam }) => fetchFollowedStores(pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useFollowedStores() {
+  return useInfiniteQuery(followedStoresQueryOptions());
 }
 
 export function unfollowStore(sellerId: number): Promise<{ following: boolean; followers: number }> {
@@ -48,7 +52,7 @@ export function useUnfollowStore(onDone: () => void) {
     mutationFn: unfollowStore,
     onSuccess: async () => {
       onDone();
-      await client.invalidateQueries({ queryKey: followedStoresKey });
+      await invalidateAfter(client, 'unfollowStore');
     },
     onError: showError,
   });

@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type Page, type SavedGoodsItem } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { favouritesKeys } from '@/core/query-keys';
 
 export const FOOTPRINTS_PAGE_SIZE = 20;
 
@@ -11,11 +12,14 @@ export function fetchFootprints(page: number): Promise<Page<SavedGoodsItem>> {
     .then(unwrap);
 }
 
-export function useFootprints() {
-  return useInfiniteQuery({
-    queryKey: ['favourites', 'footprints'],
+export const footprintsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: favouritesKeys.footprints,
     queryFn: ({ pageParam }) => fetchFootprints(pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useFootprints() {
+  return useInfiniteQuery(footprintsQueryOptions());
 }

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type IntelligenceItem, type Notice, type Page } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { goodsDetailKeys } from '@/core/query-keys';
 
 /** What /forumDetails shows: an intelligence article (资讯) or a platform notice (公告). */
 export interface Article {
@@ -49,10 +50,12 @@ export function fetchArticle(ref: ArticleRef): Promise<Article> {
   return ref.kind === 'intelligence' ? fetchIntelligence(ref.id) : fetchNotice(ref.id);
 }
 
+export const articleQueryOptions = (ref: ArticleRef) =>
+  queryOptions({ queryKey: goodsDetailKeys.article(ref.kind, ref.id), queryFn: () => fetchArticle(ref) });
+
 export function useArticle(ref: ArticleRef | undefined) {
   return useQuery({
-    queryKey: ['goods-detail', 'article', ref?.kind, ref?.id],
-    queryFn: () => fetchArticle(ref ?? { kind: 'intelligence', id: 0 }),
+    ...articleQueryOptions(ref ?? { kind: 'intelligence', id: 0 }),
     enabled: ref !== undefined,
   });
 }

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiPaths, type Comment, type CommentTag, type Page } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { goodsDetailKeys } from '@/core/query-keys';
 
 export interface CommentSummary {
   seller_id: number;
@@ -13,6 +14,8 @@ export interface CommentSummary {
 }
 
 export const COMMENT_PAGE_SIZE = 10;
+/** The detail shows the latest three; the route prefetches exactly that page. */
+export const COMMENT_PREVIEW_COUNT = 3;
 
 export function fetchCommentSummary(goodsId: number): Promise<CommentSummary> {
   return http
@@ -21,11 +24,14 @@ export function fetchCommentSummary(goodsId: number): Promise<CommentSummary> {
 }
 
 /** GET /app/goods/comment/main/v2: the seller's rating, good rate, tag and star counts. */
-export function useCommentSummary(goodsId: number) {
-  return useQuery({
-    queryKey: ['goods-detail', 'comment-summary', goodsId],
+export const commentSummaryQueryOptions = (goodsId: number) =>
+  queryOptions({
+    queryKey: goodsDetailKeys.commentSummary(goodsId),
     queryFn: () => fetchCommentSummary(goodsId),
   });
+
+export function useCommentSummary(goodsId: number) {
+  return useQuery(commentSummaryQueryOptions(goodsId));
 }
 
 export function fetchComments(
@@ -39,11 +45,18 @@ export function fetchComments(
 }
 
 /** GET /app/goods/comment/list, page by page (endless list), optionally narrowed to one tag. */
-export function useComments(goodsId: number, tag: CommentTag | undefined, pageSize = COMMENT_PAGE_SIZE) {
-  return useInfiniteQuery({
-    queryKey: ['goods-detail', 'comments', goodsId, tag ?? 'all', pageSize],
+export const commentsQueryOptions = (
+  goodsId: number,
+  tag: CommentTag | undefined,
+  pageSize = COMMENT_PAGE_SIZE,
+) =>
+  infiniteQueryOptions({
+    queryKey: goodsDetailKeys.comments(goodsId, tag, pageSize),
     queryFn: ({ pageParam }) => fetchComments(goodsId, tag, pageParam, pageSize),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useComments(goodsId: number, tag: CommentTag | undefined, pageSize = COMMENT_PAGE_SIZE) {
+  return useInfiniteQuery(commentsQueryOptions(goodsId, tag, pageSize));
 }

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
+import { goodsDetailKeys } from '@/core/query-keys';
 
 interface FollowedStoresAnswer {
   following: boolean | null;
@@ -23,11 +25,12 @@ export function fetchFollowing(sellerId: number): Promise<boolean> {
     .then((answer) => answer.following === true);
 }
 
-const followingKey = (sellerId: number) => ['goods-detail', 'following', sellerId] as const;
-
 /** GET /app/user/subscribe with seller_id: whether the logged-in user follows this store. */
+export const followingQueryOptions = (sellerId: number) =>
+  queryOptions({ queryKey: goodsDetailKeys.following(sellerId), queryFn: () => fetchFollowing(sellerId) });
+
 export function useFollowing(sellerId: number, enabled: boolean) {
-  return useQuery({ queryKey: followingKey(sellerId), queryFn: () => fetchFollowing(sellerId), enabled });
+  return useQuery({ ...followingQueryOptions(sellerId), enabled });
 }
 
 export function followStore(sellerId: number, follow: boolean): Promise<FollowResult> {
@@ -39,7 +42,8 @@ export function useFollowStore(sellerId: number, onDone: (result: FollowResult) 
   return useMutation({
     mutationFn: (follow: boolean) => followStore(sellerId, follow),
     onSuccess: (result) => {
-      queryClient.setQueryData(followingKey(sellerId), result.following);
+      void invalidateAfter(queryClient, 'followStore');
+      queryClient.setQueryData(goodsDetailKeys.following(sellerId), result.following);
       onDone(result);
     },
     onError: showError,

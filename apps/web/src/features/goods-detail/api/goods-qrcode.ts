@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { goodsDetailKeys } from '@/core/query-keys';
 
 export interface GoodsQr {
   ticket: string;
@@ -23,15 +24,17 @@ export function fetchGoodsQr(goodsId: number): Promise<GoodsQr> {
 }
 
 /** GET /app/goods/yd/qrcode: a fresh code for this listing (valid five minutes). */
-export function useGoodsQr(goodsId: number | undefined) {
-  return useQuery({
-    queryKey: ['goods-detail', 'qr', goodsId],
-    queryFn: () => fetchGoodsQr(goodsId ?? 0),
-    enabled: goodsId !== undefined,
+export const goodsQrQueryOptions = (goodsId: number) =>
+  queryOptions({
+    queryKey: goodsDetailKeys.qr(goodsId),
+    queryFn: () => fetchGoodsQr(goodsId),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   });
+
+export function useGoodsQr(goodsId: number | undefined) {
+  return useQuery({ ...goodsQrQueryOptions(goodsId ?? 0), enabled: goodsId !== undefined });
 }
 
 export function fetchGoodsQrStatus(ticket: string): Promise<GoodsQrStatus> {
@@ -41,7 +44,7 @@ export function fetchGoodsQrStatus(ticket: string): Promise<GoodsQrStatus> {
 /** GET /app/goods/yd/qrcode/status every 2 s until the code is scanned or expired. */
 export function useGoodsQrStatus(ticket: string | undefined) {
   return useQuery({
-    queryKey: ['goods-detail', 'qr-status', ticket],
+    queryKey: goodsDetailKeys.qrStatus(ticket),
     queryFn: () => fetchGoodsQrStatus(ticket ?? ''),
     enabled: ticket !== undefined,
     refetchInterval: (query) =>

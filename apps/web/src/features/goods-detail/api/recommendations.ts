@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type GoodsCard, type Page } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { goodsDetailKeys } from '@/core/query-keys';
 
 export const RECOMMEND_PAGE_SIZE = 10;
 
@@ -27,11 +28,14 @@ export function fetchRecommendations(
     .then(unwrap);
 }
 
-export function useRecommendations(source: RecommendSource, goodsId: number) {
-  return useInfiniteQuery({
-    queryKey: ['goods-detail', 'recommend', source, goodsId],
+export const recommendationsQueryOptions = (source: RecommendSource, goodsId: number) =>
+  infiniteQueryOptions({
+    queryKey: goodsDetailKeys.recommend(source, goodsId),
     queryFn: ({ pageParam }) => fetchRecommendations(source, goodsId, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useRecommendations(source: RecommendSource, goodsId: number) {
+  return useInfiniteQuery(recommendationsQueryOptions(source, goodsId));
 }

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type GoodsCard } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { homeKeys } from '@/core/query-keys';
 
 export const HOT_ITEMS_LIMIT = 10;
 
@@ -8,6 +9,9 @@ export function fetchHotItems(limit = HOT_ITEMS_LIMIT): Promise<{ list: GoodsCar
   return http.get<{ list: GoodsCard[] }>(apiPaths.homeHot, { limit }).then(unwrap);
 }
 
+export const hotItemsQueryOptions = () =>
+  queryOptions({ queryKey: homeKeys.hot, queryFn: () => fetchHotItems(), staleTime: 60_000 });
+
 export function useHotItems() {
-  return useQuery({ queryKey: ['home', 'hot'], queryFn: () => fetchHotItems(), staleTime: 60_000 });
+  return useQuery(hotItemsQueryOptions());
 }

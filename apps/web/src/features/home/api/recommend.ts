@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type GoodsCard, type Page } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { homeKeys } from '@/core/query-keys';
 
 export const RECOMMEND_PAGE_SIZE = 10;
 
@@ -11,13 +12,16 @@ export function fetchRecommend(page: number): Promise<Page<GoodsCard>> {
     .then(unwrap);
 }
 
-/** The home feed, page by page as the user scrolls. */
-export function useRecommendFeed() {
-  return useInfiniteQuery({
-    queryKey: ['home', 'recommend'],
+export const recommendFeedQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: homeKeys.recommend,
     queryFn: ({ pageParam }) => fetchRecommend(pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
     staleTime: 60_000,
   });
+
+/** The home feed, page by page as the user scrolls. */
+export function useRecommendFeed() {
+  return useInfiniteQuery(recommendFeedQueryOptions());
 }

@@ -8,7 +8,7 @@ import {
   type CompensationOption,
   type RateFee,
 } from '@haoshi/contracts';
-import { formatRate, formatYuan, payerLabels } from '../fee-format';
+import { feePayerLabels, formatRate, formatYuan } from '@/core/amount';
 import type { LegalDocument, LegalSection, LegalTable } from '../legal-document';
 import { contactParagraphs, operator } from './operator';
 import { ref } from './ref';
@@ -36,7 +36,7 @@ function rateFeeTable(services: [name: string, base: string, rule: RateFee][]): 
       row('费率', (_, rule) => formatRate(rule.rateBp)),
       row('单笔最低', (_, rule) => formatYuan(rule.minFen)),
       row('单笔最高', (_, rule) => (rule.maxFen === null ? '不设上限' : formatYuan(rule.maxFen))),
-      row('收取对象', (_, rule) => payerLabels[rule.payer]),
+      row('收取对象', (_, rule) => feePayerLabels[rule.payer]),
     ],
   };
 }
@@ -51,7 +51,7 @@ function compensationTable(options: readonly CompensationOption[]): LegalTable {
       row('保障期', (option) =>
         option.protectionDays === null ? '终身' : `完成后${option.protectionDays}天`,
       ),
-      row('收取对象', (option) => payerLabels[option.payer]),
+      row('收取对象', (option) => feePayerLabels[option.payer]),
     ],
   };
 }

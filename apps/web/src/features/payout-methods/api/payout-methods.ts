@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   payoutMethodPaths,
   type AddPayoutMethodRequest,
@@ -8,16 +8,18 @@ import {
 } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
-
-/** The real-name feature invalidates ['payout-methods'] after verification (the verified flag). */
-export const payoutMethodsKey = ['payout-methods', 'list'] as const;
+import { invalidateAfter } from '@/core/query-links';
+import { payoutMethodKeys } from '@/core/query-keys';
 
 export function fetchPayoutMethods(): Promise<PayoutMethodList> {
   return http.get<PayoutMethodList>(payoutMethodPaths.list).then(unwrap);
 }
 
+export const payoutMethodsQueryOptions = () =>
+  queryOptions({ queryKey: payoutMethodKeys.list, queryFn: fetchPayoutMethods, staleTime: 0 });
+
 export function usePayoutMethods() {
-  return useQuery({ queryKey: payoutMethodsKey, queryFn: fetchPayoutMethods, staleTime: 0 });
+  return useQuery(payoutMethodsQueryOptions());
 }
 
 export function addPayoutMethod(request: AddPayoutMethodRequest): Promise<PayoutMethodItem> {
@@ -37,7 +39,7 @@ export function useAddPayoutMethod() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: addPayoutMethod,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['payout-methods'] }),
+    onSuccess: () => invalidateAfter(client, 'addPayoutMethod'),
   });
 }
 
@@ -47,7 +49,7 @@ export function useDeletePayoutMethod(onDeleted: () => void) {
     mutationFn: deletePayoutMethod,
     onSuccess: async () => {
       onDeleted();
-      await client.invalidateQueries({ queryKey: ['payout-methods'] });
+      await invalidateAfter(client, 'deletePayoutMethod');
     },
     onError: showError,
   });
@@ -59,7 +61,7 @@ export function useChangeQrCode(onChanged: () => void) {
     mutationFn: changeQrCode,
     onSuccess: async () => {
       onChanged();
-      await client.invalidateQueries({ queryKey: ['payout-methods'] });
+      await invalidateAfter(client, 'changePayoutQrCode');
     },
     onError: showError,
   });

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type Game } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { publishKeys } from '@/core/query-keys';
 
 export function fetchGames(): Promise<Game[]> {
   return http
@@ -9,8 +10,9 @@ export function fetchGames(): Promise<Game[]> {
     .then((data) => data.list);
 }
 
-export const gamesQuery = { queryKey: ['publish', 'games'], queryFn: fetchGames, staleTime: 10 * 60_000 };
+export const gamesQueryOptions = () =>
+  queryOptions({ queryKey: publishKeys.games, queryFn: fetchGames, staleTime: 10 * 60_000 });
 
 export function useGames() {
-  return useQuery(gamesQuery);
+  return useQuery(gamesQueryOptions());
 }

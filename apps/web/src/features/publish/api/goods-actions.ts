@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type GoodsData, type ShelfRequest } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
 
 export function shelfGoods(request: ShelfRequest): Promise<GoodsData> {
   return http.post<GoodsData>(apiPaths.userGoodsShelf, request).then(unwrap);
@@ -20,7 +21,7 @@ export function useGoodsAction(onDone: (data: GoodsData, action: GoodsAction) =>
     mutationFn: (action: GoodsAction) =>
       action.kind === 'shelf' ? shelfGoods(action.request) : submitGoods(action.goodsId),
     onSuccess: async (data, action) => {
-      await client.invalidateQueries({ queryKey: ['publish', 'mine'] });
+      await invalidateAfter(client, 'goodsShelfAction');
       onDone(data, action);
     },
     onError: showError,

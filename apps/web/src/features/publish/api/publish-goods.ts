@@ -7,6 +7,7 @@ import {
   type PublishRequest,
 } from '@haoshi/contracts';
 import { http } from '@/core/http/client';
+import { invalidateAfter } from '@/core/query-links';
 
 /** A refusal of the publish call, with every field problem the server named. */
 export class PublishRefusal extends Error {
@@ -71,6 +72,6 @@ export function usePublishGoods() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: runPublish,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['publish', 'mine'] }),
+    onSuccess: () => invalidateAfter(client, 'publishGoods'),
   });
 }

@@ -1,30 +1,8 @@
-import {
-  feeSchedule,
-  fenToAmount,
-  rateFee,
-  sincerityLevels,
-  type FeePayer,
-  type RateFee,
-} from '@haoshi/contracts';
+import { feeSchedule, rateFee, sincerityLevels, type RateFee } from '@haoshi/contracts';
+import { feePayerLabels, formatFen, formatRate, formatYuan } from '@/core/amount';
 import { sincereSellMessages as text } from '../messages';
 
-const payerLabels: Record<FeePayer, string> = {
-  seller: '卖家',
-  buyer: '买家',
-  owner: '出租方',
-  user: '用户',
-  merchant: '商家',
-};
-
-/** 500 bp → "5%", 60 → "0.6%" (integers only). */
-export function formatRate(bp: number): string {
-  const fraction = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${Math.floor(bp / 100)}${fraction === '' ? '' : `.${fraction}`}%`;
-}
-
-const yuan = (fen: number) => `${fenToAmount(fen).replace(/\.00$/, '')}元`;
+const yuan = (fen: number) => formatYuan(fen, { short: true });
 const range = (fee: Pick<RateFee, 'minFen' | 'maxFen'>) =>
   `${yuan(fee.minFen)} / ${fee.maxFen === null ? text.noLimit : yuan(fee.maxFen)}`;
 
@@ -43,19 +21,19 @@ export function sellerFeeRows(): FeeRow[] {
       name: '担保交易服务费',
       rate: formatRate(trade.rateBp),
       range: range(trade),
-      payer: payerLabels[trade.payer],
+      payer: feePayerLabels[trade.payer],
     },
     ...feeSchedule.compensation.map((option) => ({
       name: option.name,
       rate: formatRate(option.rateBp),
       range: `${yuan(option.minFen)} / ${text.noLimit}`,
-      payer: payerLabels[option.payer],
+      payer: feePayerLabels[option.payer],
     })),
     {
       name: '诚意金',
       rate: '—',
       range: `${yuan(sincerityLevels.seller[0]?.requiredFen ?? 0)}${text.from}（${text.refundable}）`,
-      payer: payerLabels.seller,
+      payer: feePayerLabels.seller,
     },
   ];
 }
@@ -90,8 +68,8 @@ export function FeeTable() {
       <figcaption>
         {text.feeExample(
           yuan(EXAMPLE_PRICE_FEN).replace('元', ''),
-          fenToAmount(fee),
-          fenToAmount(EXAMPLE_PRICE_FEN - fee),
+          formatFen(fee),
+          formatFen(EXAMPLE_PRICE_FEN - fee),
         )}
       </figcaption>
     </figure>

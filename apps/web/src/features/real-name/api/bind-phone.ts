@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { realNamePaths, type BindPhoneRequest, type BindStatus, type SmsResponse } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
-import { bindStatusKey } from './bind-status';
+import { invalidateAfter } from '@/core/query-links';
+import { realNameKeys } from '@/core/query-keys';
 
 export function sendBindCode(phone: string): Promise<SmsResponse> {
   return http.post<SmsResponse>(realNamePaths.bindPhoneSms, { phone }).then(unwrap);
@@ -21,7 +22,8 @@ export function useBindPhone(onBound: (status: BindStatus) => void) {
   return useMutation({
     mutationFn: bindPhone,
     onSuccess: (status) => {
-      client.setQueryData(bindStatusKey, status);
+      client.setQueryData(realNameKeys.bindStatus, status);
+      void invalidateAfter(client, 'bindPhone');
       onBound(status);
     },
     onError: showError,

@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { realNamePaths, type BindStatus } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
-
-export const bindStatusKey = ['real-name', 'bind-status'] as const;
+import { realNameKeys } from '@/core/query-keys';
 
 export function fetchBindStatus(): Promise<BindStatus> {
   return http.get<BindStatus>(realNamePaths.bindStatus).then(unwrap);
 }
 
+export const bindStatusQueryOptions = () =>
+  queryOptions({ queryKey: realNameKeys.bindStatus, queryFn: fetchBindStatus });
+
 export function useBindStatus() {
-  return useQuery({ queryKey: bindStatusKey, queryFn: fetchBindStatus });
+  return useQuery(bindStatusQueryOptions());
 }

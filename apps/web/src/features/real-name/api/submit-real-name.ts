@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { realNamePaths, type RealNameRequest, type RealNameSnapshot } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
-import { bindStatusKey } from './bind-status';
-import { realNameSnapshotKey } from './real-name-snapshot';
+import { invalidateAfter } from '@/core/query-links';
+import { realNameKeys } from '@/core/query-keys';
 
 export function submitRealName(request: RealNameRequest): Promise<RealNameSnapshot> {
   return http.post<RealNameSnapshot>(realNamePaths.submit, request).then(unwrap);
@@ -14,10 +14,9 @@ export function useSubmitRealName() {
   return useMutation({
     mutationFn: submitRealName,
     onSuccess: (snapshot) => {
-      client.setQueryData(realNameSnapshotKey, snapshot);
-      // Screens that show the verified flag (bind status, payout methods) read it again.
-      void client.invalidateQueries({ queryKey: bindStatusKey });
-      void client.invalidateQueries({ queryKey: ['payout-methods'] });
+      client.setQueryData(realNameKeys.snapshot, snapshot);
+      // Screens that show the verified flag (bind status, payout methods, transfer) read it again.
+      void invalidateAfter(client, 'submitRealName');
     },
   });
 }

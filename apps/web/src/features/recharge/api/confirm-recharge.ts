@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { paymentPaths, type RechargeCreated } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { invalidateAfter } from '@/core/query-links';
+import { rechargeKeys } from '@/core/query-keys';
 
 export const CONFIRM_POLL_MS = 2000;
 /** After this long without a final state the screen stops polling and says the order is processing. */
@@ -20,7 +22,7 @@ export function confirmRecharge(orderNo: string): Promise<RechargeCreated> {
 export function useRechargeConfirm(orderNo: string, startedAt: number) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: ['recharge', 'confirm', orderNo],
+    queryKey: rechargeKeys.confirm(orderNo),
     queryFn: () => confirmRecharge(orderNo),
     refetchInterval: (current) =>
       current.state.data?.status === 'pending' && Date.now() - startedAt < CONFIRM_POLL_LIMIT_MS
@@ -29,7 +31,7 @@ export function useRechargeConfirm(orderNo: string, startedAt: number) {
   });
   const status = query.data?.status;
   useEffect(() => {
-    if (status === 'paid') void client.invalidateQueries({ queryKey: ['recharge', 'user-info'] });
+    if (status === 'paid') void invalidateAfter(client, 'rechargePaid');
   }, [status, client]);
   return query;
 }

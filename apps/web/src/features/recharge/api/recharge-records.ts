@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { paymentPaths, type Page, type RechargeOrder } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { rechargeKeys } from '@/core/query-keys';
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -16,11 +17,14 @@ export function fetchRechargeRecords(page: number): Promise<Page<RechargeOrder>>
 }
 
 /** GET /app/recharge/records (not in SPEC, see docs/decisions.md), page by page. */
-export function useRechargeRecords() {
-  return useInfiniteQuery({
-    queryKey: ['recharge', 'records'],
+export const rechargeRecordsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: rechargeKeys.records,
     queryFn: ({ pageParam }) => fetchRechargeRecords(pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useRechargeRecords() {
+  return useInfiniteQuery(rechargeRecordsQueryOptions());
 }

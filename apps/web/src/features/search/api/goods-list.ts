@@ -1,6 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, type GoodsFilterRequest, type GoodsList } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { searchKeys } from '@/core/query-keys';
 import { toFilterRequest, type ListFilters } from '../list-params';
 
 export const LIST_PAGE_SIZE = 20;
@@ -19,9 +20,9 @@ interface PageParam {
 const FIRST_PAGE: PageParam = {};
 
 /** The filtered, sorted list, page by page; one cache entry per set of filters. */
-export function useGoodsList(filters: ListFilters) {
-  return useInfiniteQuery({
-    queryKey: ['search', 'goods', toFilterRequest(filters, 1, LIST_PAGE_SIZE)],
+export const goodsListQueryOptions = (filters: ListFilters) =>
+  infiniteQueryOptions({
+    queryKey: searchKeys.goodsList(toFilterRequest(filters, 1, LIST_PAGE_SIZE)),
     queryFn: ({ pageParam }) =>
       fetchGoodsList({
         ...toFilterRequest(filters, 1, LIST_PAGE_SIZE, pageParam.snapshotId),
@@ -32,4 +33,7 @@ export function useGoodsList(filters: ListFilters) {
       last.next_cursor ? { cursor: last.next_cursor, snapshotId: last.snapshot_id } : undefined,
     staleTime: 30_000,
   });
+
+export function useGoodsList(filters: ListFilters) {
+  return useInfiniteQuery(goodsListQueryOptions(filters));
 }

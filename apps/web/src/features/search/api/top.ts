@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths, type GameWithCount } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { searchKeys } from '@/core/query-keys';
 
 export type TopGame = GameWithCount & { rank: number; avg_price: string };
 export interface TopStore {
@@ -24,10 +25,16 @@ export function fetchTopStores(): Promise<{ list: TopStore[] }> {
   return http.get<{ list: TopStore[] }>(apiPaths.topStore, { limit: TOP_LIMIT }).then(unwrap);
 }
 
+export const topGamesQueryOptions = () =>
+  queryOptions({ queryKey: searchKeys.topGames, queryFn: fetchTopGames, staleTime: 60_000 });
+
+export const topStoresQueryOptions = () =>
+  queryOptions({ queryKey: searchKeys.topStores, queryFn: fetchTopStores, staleTime: 60_000 });
+
 export function useTopGames() {
-  return useQuery({ queryKey: ['search', 'top', 'games'], queryFn: fetchTopGames, staleTime: 60_000 });
+  return useQuery(topGamesQueryOptions());
 }
 
 export function useTopStores() {
-  return useQuery({ queryKey: ['search', 'top', 'stores'], queryFn: fetchTopStores, staleTime: 60_000 });
+  return useQuery(topStoresQueryOptions());
 }

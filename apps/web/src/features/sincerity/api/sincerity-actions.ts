@@ -7,6 +7,7 @@ import {
 } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter, type MutationName } from '@/core/query-links';
 
 /** One key per confirmed intent: a retry of the same tap cannot pay twice (DESIGN §3). */
 const idempotencyKey = () => {
@@ -27,18 +28,13 @@ export function closeSincerity(kind: SincerityKind): Promise<SincerityCloseResul
     .then(unwrap);
 }
 
-/** The deposit moves money between the available balance and the deposit: the wallet changes too. */
-function useRefreshSincerity() {
+function useRefreshAfter(mutation: MutationName) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['sincerity'] }),
-      queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-    ]);
+  return () => invalidateAfter(queryClient, mutation);
 }
 
 export function usePaySincerity(onPaid: (result: SincerityPayResult) => void) {
-  const refresh = useRefreshSincerity();
+  const refresh = useRefreshAfter('paySincerity');
   return useMutation({
     mutationFn: ({ kind, level }: { kind: SincerityKind; level: string }) => paySincerity(kind, level),
     onSuccess: (result) => {
@@ -50,7 +46,7 @@ export function usePaySincerity(onPaid: (result: SincerityPayResult) => void) {
 }
 
 export function useCloseSincerity(onClosed: (result: SincerityCloseResult) => void) {
-  const refresh = useRefreshSincerity();
+  const refresh = useRefreshAfter('refundSincerity');
   return useMutation({
     mutationFn: closeSincerity,
     onSuccess: (result) => {

@@ -1,6 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { sincerityPaths, type Page, type SincerityKind, type SincerityMovement } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { sincerityKeys } from '@/core/query-keys';
 
 export const BILL_PAGE_SIZE = 20;
 
@@ -10,15 +11,15 @@ export function fetchSincerityBills(kind: SincerityKind, page: number): Promise<
     .then(unwrap);
 }
 
-export const sincerityBillsQueryKey = (kind: SincerityKind) => ['sincerity', 'bills', kind] as const;
-
 /** The holding's movements, newest first, one page at a time. */
-export function useSincerityBills(kind: SincerityKind, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: sincerityBillsQueryKey(kind),
+export const sincerityBillsQueryOptions = (kind: SincerityKind) =>
+  infiniteQueryOptions({
+    queryKey: sincerityKeys.bills(kind),
     queryFn: ({ pageParam }) => fetchSincerityBills(kind, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
-    enabled,
   });
+
+export function useSincerityBills(kind: SincerityKind, enabled: boolean) {
+  return useInfiniteQuery({ ...sincerityBillsQueryOptions(kind), enabled });
 }

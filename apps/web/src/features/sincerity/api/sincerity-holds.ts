@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sincerityPaths, type Page, type SincerityHold, type SincerityKind } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { sincerityKeys } from '@/core/query-keys';
 
 export function fetchOpenHolds(kind: SincerityKind): Promise<Page<SincerityHold>> {
   return http
@@ -8,9 +9,10 @@ export function fetchOpenHolds(kind: SincerityKind): Promise<Page<SincerityHold>
     .then(unwrap);
 }
 
-export const openHoldsQueryKey = (kind: SincerityKind) => ['sincerity', 'holds', kind] as const;
-
 /** Orders and listings the deposit backs now (what keeps it from being returned). */
+export const openHoldsQueryOptions = (kind: SincerityKind) =>
+  queryOptions({ queryKey: sincerityKeys.holds(kind), queryFn: () => fetchOpenHolds(kind) });
+
 export function useOpenHolds(kind: SincerityKind, enabled: boolean) {
-  return useQuery({ queryKey: openHoldsQueryKey(kind), queryFn: () => fetchOpenHolds(kind), enabled });
+  return useQuery({ ...openHoldsQueryOptions(kind), enabled });
 }

@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { walletPaths, type BillList, type BillType } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { walletKeys } from '@/core/query-keys';
 
 export const BILL_PAGE_SIZE = 20;
 
@@ -17,11 +18,14 @@ export function fetchBills(filter: BillFilter, page: number, pageSize = BILL_PAG
 }
 
 /** GET /app/user/bill page by page (endless list); every page also carries the monthly totals. */
-export function useBills(filter: BillFilter) {
-  return useInfiniteQuery({
-    queryKey: ['wallet', 'bills', filter.type ?? 'all', filter.month ?? 'all'],
+export const billsQueryOptions = (filter: BillFilter) =>
+  infiniteQueryOptions({
+    queryKey: walletKeys.billList(filter.type, filter.month),
     queryFn: ({ pageParam }) => fetchBills(filter, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useBills(filter: BillFilter) {
+  return useInfiniteQuery(billsQueryOptions(filter));
 }

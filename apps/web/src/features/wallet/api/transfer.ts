@@ -1,15 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { walletPaths, type TransferMain, type TransferRequest, type TransferResult } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
+import { walletKeys } from '@/core/query-keys';
 
 export function fetchTransferMain(phone?: string): Promise<TransferMain> {
   return http.get<TransferMain>(walletPaths.transferMain, phone ? { phone } : undefined).then(unwrap);
 }
 
 /** GET /app/user/wallet/transfer/main: rules, limits and the balance that can go. */
+export const transferMainQueryOptions = () =>
+  queryOptions({ queryKey: walletKeys.transferMain, queryFn: () => fetchTransferMain() });
+
 export function useTransferMain() {
-  return useQuery({ queryKey: ['wallet', 'transfer-main'], queryFn: () => fetchTransferMain() });
+  return useQuery(transferMainQueryOptions());
 }
 
 export interface TransferSubmission {
@@ -30,7 +35,7 @@ export function useTransfer(onDone: (result: TransferResult) => void) {
   return useMutation({
     mutationFn: postTransfer,
     onSuccess: (result) => {
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+      void invalidateAfter(client, 'transfer');
       onDone(result);
     },
     onError: showError,

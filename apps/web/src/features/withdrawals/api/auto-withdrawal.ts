@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { withdrawalPaths, type AutoWithdrawalRequest, type AutoWithdrawalSettings } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
-
-const key = ['withdrawals', 'auto'] as const;
+import { withdrawalKeys } from '@/core/query-keys';
 
 export function fetchAutoWithdrawal(): Promise<AutoWithdrawalSettings> {
   return http.get<AutoWithdrawalSettings>(withdrawalPaths.autoMain).then(unwrap);
@@ -13,8 +12,11 @@ export function saveAutoWithdrawal(request: AutoWithdrawalRequest): Promise<Auto
   return http.post<AutoWithdrawalSettings>(withdrawalPaths.auto, request).then(unwrap);
 }
 
+export const autoWithdrawalQueryOptions = () =>
+  queryOptions({ queryKey: withdrawalKeys.auto, queryFn: fetchAutoWithdrawal });
+
 export function useAutoWithdrawal() {
-  return useQuery({ queryKey: key, queryFn: fetchAutoWithdrawal });
+  return useQuery(autoWithdrawalQueryOptions());
 }
 
 export function useSaveAutoWithdrawal(onDone: () => void) {
@@ -22,7 +24,7 @@ export function useSaveAutoWithdrawal(onDone: () => void) {
   return useMutation({
     mutationFn: saveAutoWithdrawal,
     onSuccess: (settings) => {
-      client.setQueryData(key, settings);
+      client.setQueryData(withdrawalKeys.auto, settings);
       onDone();
     },
     onError: showError,

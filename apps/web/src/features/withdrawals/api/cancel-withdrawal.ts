@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawalPaths, type Withdrawal } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
 
 export function cancelWithdrawal(id: number): Promise<Withdrawal> {
   return http
@@ -14,7 +15,7 @@ export function useCancelWithdrawal(onDone: (withdrawal: Withdrawal) => void) {
   return useMutation({
     mutationFn: cancelWithdrawal,
     onSuccess: (withdrawal) => {
-      void client.invalidateQueries({ queryKey: ['withdrawals'] });
+      void invalidateAfter(client, 'cancelWithdrawal');
       onDone(withdrawal);
     },
     onError: showError,

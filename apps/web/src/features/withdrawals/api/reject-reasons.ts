@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { withdrawalPaths } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { withdrawalKeys } from '@/core/query-keys';
 
 export interface RejectReason {
   code: string;
@@ -11,11 +12,9 @@ export function fetchRejectReasons(): Promise<RejectReason[]> {
   return http.get<RejectReason[]>(withdrawalPaths.staffRejectReasons).then(unwrap);
 }
 
+export const rejectReasonsQueryOptions = () =>
+  queryOptions({ queryKey: withdrawalKeys.rejectReasons, queryFn: fetchRejectReasons, staleTime: Infinity });
+
 export function useRejectReasons(enabled: boolean) {
-  return useQuery({
-    queryKey: ['withdrawals', 'staff', 'reasons'],
-    queryFn: fetchRejectReasons,
-    enabled,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...rejectReasonsQueryOptions(), enabled });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawalPaths, type StaffHandleRequest, type StaffWithdrawalDetail } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
-import { staffDetailQueryKey } from './staff-detail';
+import { invalidateAfter } from '@/core/query-links';
+import { withdrawalKeys } from '@/core/query-keys';
 
 export function handleWithdrawal(request: StaffHandleRequest): Promise<StaffWithdrawalDetail> {
   return http.post<StaffWithdrawalDetail>(withdrawalPaths.staffHandle, request).then(unwrap);
@@ -13,8 +14,8 @@ export function useHandleWithdrawal(id: number, onDone: (detail: StaffWithdrawal
   return useMutation({
     mutationFn: handleWithdrawal,
     onSuccess: (detail) => {
-      client.setQueryData(staffDetailQueryKey(id), detail);
-      void client.invalidateQueries({ queryKey: ['withdrawals', 'staff', 'list'] });
+      client.setQueryData(withdrawalKeys.staffDetail(id), detail);
+      void invalidateAfter(client, 'staffHandleWithdrawal');
       onDone(detail);
     },
     onError: showError,

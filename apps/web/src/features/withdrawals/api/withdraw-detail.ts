@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { finalWithdrawalStatuses, withdrawalPaths, type WithdrawalDetail } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
+import { withdrawalKeys } from '@/core/query-keys';
 
 export const DETAIL_POLL_MS = 3000;
 
@@ -9,10 +10,12 @@ export function fetchWithdrawDetail(id: number): Promise<WithdrawalDetail> {
 }
 
 /** Polls while the withdrawal is on its way, so "已到账" shows without a refresh. */
+export const withdrawDetailQueryOptions = (id: number) =>
+  queryOptions({ queryKey: withdrawalKeys.detail(id), queryFn: () => fetchWithdrawDetail(id) });
+
 export function useWithdrawDetail(id: number) {
   return useQuery({
-    queryKey: ['withdrawals', 'detail', id],
-    queryFn: () => fetchWithdrawDetail(id),
+    ...withdrawDetailQueryOptions(id),
     enabled: id > 0,
     refetchInterval: (query) =>
       query.state.data && !finalWithdrawalStatuses.includes(query.state.data.status) ? DETAIL_POLL_MS : false,

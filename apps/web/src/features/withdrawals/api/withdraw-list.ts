@@ -1,7 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { withdrawalPaths, type Page, type Withdrawal, type WithdrawalStatus } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { nextPageNumber } from '@/core/page-list';
+import { withdrawalKeys } from '@/core/query-keys';
 
 export function fetchWithdrawList(page: number, status?: WithdrawalStatus): Promise<Page<Withdrawal>> {
   return http
@@ -9,11 +10,14 @@ export function fetchWithdrawList(page: number, status?: WithdrawalStatus): Prom
     .then(unwrap);
 }
 
-export function useWithdrawList(status?: WithdrawalStatus) {
-  return useInfiniteQuery({
-    queryKey: ['withdrawals', 'list', status ?? 'all'],
+export const withdrawListQueryOptions = (status?: WithdrawalStatus) =>
+  infiniteQueryOptions({
+    queryKey: withdrawalKeys.listOf(status),
     queryFn: ({ pageParam }) => fetchWithdrawList(pageParam, status),
     initialPageParam: 1,
     getNextPageParam: nextPageNumber,
   });
+
+export function useWithdrawList(status?: WithdrawalStatus) {
+  return useInfiniteQuery(withdrawListQueryOptions(status));
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawalPaths, type Withdrawal, type WithdrawRequest } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { showError } from '@/core/http/show-error';
+import { invalidateAfter } from '@/core/query-links';
 
 export interface WithdrawCommand {
   request: WithdrawRequest;
@@ -20,7 +21,7 @@ export function useWithdraw(onDone: (withdrawal: Withdrawal) => void) {
   return useMutation({
     mutationFn: withdraw,
     onSuccess: (withdrawal) => {
-      void client.invalidateQueries({ queryKey: ['withdrawals'] });
+      void invalidateAfter(client, 'withdraw');
       onDone(withdrawal);
     },
     onError: showError,

@@ -1,0 +1,73 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  couponKeys,
+  favouritesKeys,
+  goodsDetailKeys,
+  homeKeys,
+  mineKeys,
+  payoutMethodKeys,
+  publishKeys,
+  rechargeKeys,
+  realNameKeys,
+  searchKeys,
+  sincerityKeys,
+  walletKeys,
+  withdrawalKeys,
+} from './query-keys';
+
+/** What moves the user's money: balances, bills, statements and every screen showing what can go. */
+const money: readonly QueryKey[] = [
+  walletKeys.all,
+  withdrawalKeys.page,
+  rechargeKeys.userInfo,
+  sincerityKeys.main,
+];
+
+/** What shows a listing: its detail, the lists it appears in and the seller's own list. */
+const listings: readonly QueryKey[] = [goodsDetailKeys.all, searchKeys.goods, homeKeys.all, publishKeys.mine];
+
+/**
+ * The one table of what each mutation makes stale, across features (DESIGN §6: one data layer).
+ * A mutation's hook calls `invalidateAfter(client, name)` on success; a key prefix refreshes every
+ * query under it. Add a row when adding a mutation; query-links.test.ts checks the money rows.
+ */
+export const staleAfter = {
+  withdraw: [...money, withdrawalKeys.all],
+  cancelWithdrawal: [...money, withdrawalKeys.all],
+  staffHandleWithdrawal: [withdrawalKeys.staffList],
+  /** A recharge counts once paid (the confirm poll answers paid). */
+  rechargePaid: [...money, rechargeKeys.records],
+  transfer: money,
+  addPayoutMethod: [payoutMethodKeys.all, withdrawalKeys.page, withdrawalKeys.auto],
+  deletePayoutMethod: [payoutMethodKeys.all, withdrawalKeys.page, withdrawalKeys.auto],
+  changePayoutQrCode: [payoutMethodKeys.all, withdrawalKeys.page],
+  paySincerity: [...money, sincerityKeys.all],
+  refundSincerity: [...money, sincerityKeys.all],
+  /** From the detail, either way; the detail sets its own state from the answer. */
+  saveGoods: [favouritesKeys.saved],
+  /** From 我的收藏: the listings' details ask again. */
+  removeFavourite: [favouritesKeys.saved, goodsDetailKeys.saveStatuses],
+  /** From the detail's seller card, either way; the card sets its own state from the answer. */
+  followStore: [favouritesKeys.followedStores],
+  /** From 我的关注. */
+  unfollowStore: [favouritesKeys.followedStores, goodsDetailKeys.followings],
+  publishGoods: listings,
+  goodsShelfAction: listings,
+  /** The snapshot itself is set from the answer; these show the verified flag. */
+  submitRealName: [
+    realNameKeys.bindStatus,
+    payoutMethodKeys.all,
+    walletKeys.transferMain,
+    withdrawalKeys.page,
+  ],
+  /** The bind status is set from the answer; the account shows the masked phone. */
+  bindPhone: [mineKeys.currentUser],
+  receiveCoupon: [couponKeys.all],
+} as const satisfies Record<string, readonly QueryKey[]>;
+
+export type MutationName = keyof typeof staleAfter;
+
+/** Marks stale (and refetches if on screen) everything the mutation changed. */
+export async function invalidateAfter(client: QueryClient, mutation: MutationName): Promise<void> {
+  await Promise.all(staleAfter[mutation].map((queryKey) => client.invalidateQueries({ queryKey })));
+}

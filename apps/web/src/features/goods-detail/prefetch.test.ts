@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeServer, type FakeReply } from '@/core/http/fake-server.test-support';
+import { goodsFixture } from './goods-detail.test-support';
+import { prefetchGoodsDetail } from './prefetch';
+
+const ok = (data: unknown): FakeReply => ({ data: { err_code: 0, data } });
+const emptyPage = { list: [], total: 0, page: 1, page_size: 10 };
+const summary = { seller_id: 9, total: 0, rating: '0.00', good_rate: '0%', tags: [], stars: [0, 0, 0, 0, 0] };
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+/** Answers everything at once except the listing, which waits until `release` is called. */
+function serveWithHeldListing(detail = goodsFixture()) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const server = fakeServer(async (config: InternalAxiosRequestConfig) => {
+    switch (config.url) {
+      case '/app/goods/detail':
+        await held;
+        return ok(detail);
+      case '/app/goods/comment/main/v2':
+        return ok(summary);
+      case '/app/user/subscribe':
+        return ok({ ...emptyPage, following: true });
+      default:
+        return ok(emptyPage);
+    }
+  });
+  restore = server.restore;
+  const paths = () => server.requests.map((request) => request.url);
+  return { release, paths };
+}
+
+const run = (queryClient: QueryClient, search: string, loggedIn: boolean) =>
+  prefetchGoodsDetail({ queryClient, search: new URLSearchParams(search), loggedIn });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the listing detail prefetch', () => {
+  it('starts the reviews and similar listings with the listing, not after it', async () => {
+    const server = serveWithHeldListing();
+    const queryClient = new QueryClient();
+    const done = run(queryClient, 'goods_id=42', true);
+    await settle();
+    expect(server.paths()).toEqual(
+      expect.arrayContaining([
+        '/app/goods/detail',
+        '/app/goods/comment/main/v2',
+        '/app/goods/comment/list',
+        '/app/goods/recommend',
+      ]),
+    );
+    expect(server.paths()).not.toContain('/app/user/subscribe');
+
+    server.release();
+    await done;
+    await settle();
+    // The seller's id came with the listing: whether the user follows the store is asked at once.
+    expect(server.paths()).toContain('/app/user/subscribe');
+    expect(queryClient.getQueryData(['goods-detail', 42, true])).toMatchObject({ id: 42 });
+    expect(queryClient.getQueryData(['goods-detail', 'following', 9])).toBe(true);
+  });
+
+  it('asks nothing about following for a guest or for the seller’s own listing', async () => {
+    const guest = serveWithHeldListing();
+    guest.release();
+    await run(new QueryClient(), 'goods_id=42', false);
+    await settle();
+    expect(guest.paths()).not.toContain('/app/user/subscribe');
+    restore?.();
+
+    const own = serveWithHeldListing(goodsFixture({ is_mine: true }));
+    own.release();
+    await run(new QueryClient(), 'goods_id=42', true);
+    await settle();
+    expect(own.paths()).not.toContain('/app/user/subscribe');
+  });
+
+  it('does nothing without a valid goods id', async () => {
+    const server = serveWithHeldListing();
+    await run(new QueryClient(), 'goods_id=abc', true);
+    expect(server.paths()).toEqual([]);
+  });
+});
