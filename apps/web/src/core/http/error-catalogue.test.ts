@@ -34,10 +34,10 @@ function inAndroidApp(): void {
 /** Answers the calls below with this envelope: the listed wallet call, the others not listed yet. */
 function respond(envelope: Envelope): void {
   const { err_code: code, message, ...extra } = envelope;
-  const answer = () => (code === 0 ? extra.data : reply.error(code as ErrorCode, message, extra));
-  fake.on(walletPaths.wallet, answer);
-  fake.on(apiPaths.homeIndex, answer);
-  for (const [method, path] of unlisted) fake.onUnlisted(method, path, answer);
+  const refusal = () => reply.error(code as ErrorCode, message, extra);
+  fake.on(walletPaths.wallet, () => (code === 0 ? (extra.data as WalletSummary) : refusal()));
+  fake.on(apiPaths.homeIndex, refusal);
+  for (const [method, path] of unlisted) fake.onUnlisted(method, path, refusal);
 }
 
 const wallet: WalletSummary = {
