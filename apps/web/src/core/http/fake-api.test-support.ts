@@ -29,9 +29,7 @@ type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : 
 type SingleMethodPath = { [P in FakePath]: true extends IsUnion<KeysOf<P>> ? never : P }[FakePath];
 
 type CallOf<K extends ApiCallKey> = (typeof apiCalls)[K];
-type SchemaOutput<C, F extends string> = C extends { [key in F]: infer S extends z.ZodType }
-  ? z.output<S>
-  : undefined;
+type SchemaOf<C, F extends string> = C extends { [key in F]: infer S extends z.ZodType } ? S : never;
 export type FakeData<K extends ApiCallKey> = z.output<CallOf<K>['response']>;
 type RawQuery = Record<string, string | string[]>;
 
@@ -42,10 +40,12 @@ export interface FakeRequest<K extends ApiCallKey = ApiCallKey> {
   path: string;
   /** The address as sent, query included. */
   url: string;
-  /** The query as the server's schema reads it (raw strings for unlisted calls). */
-  query: CallOf<K> extends { query: z.ZodType } ? SchemaOutput<CallOf<K>, 'query'> : RawQuery;
-  /** The JSON body as the server's schema reads it. */
-  body: CallOf<K> extends { body: z.ZodType } ? SchemaOutput<CallOf<K>, 'body'> : unknown;
+  /** The query as the server's schema reads it (numbers coerced, defaults filled in). */
+  query: CallOf<K> extends { query: z.ZodType } ? z.output<SchemaOf<CallOf<K>, 'query'>> : RawQuery;
+  /** The query as sent: strings, repeated keys as arrays. */
+  rawQuery: RawQuery;
+  /** The JSON body as sent (checked against the call's body schema). */
+  body: CallOf<K> extends { body: z.ZodType } ? z.input<SchemaOf<CallOf<K>, 'body'>> : unknown;
   /** The raw axios request: headers, time-out. */
   config: InternalAxiosRequestConfig;
 }
@@ -56,6 +56,7 @@ export interface UnlistedRequest {
   path: string;
   url: string;
   query: RawQuery;
+  rawQuery: RawQuery;
   body: unknown;
   config: InternalAxiosRequestConfig;
 }
@@ -239,7 +240,7 @@ export class FakeApi {
     const call = calls[key];
     const query = readQuery(url);
     const body = readBody(config);
-    const request: UnlistedRequest = { key, method, path, url, query, body, config };
+    const request: UnlistedRequest = { key, method, path, url, query, rawQuery: query, body, config };
     this.requests.push(request);
 
     const handler = this.handlers.get(key);
@@ -260,7 +261,7 @@ export class FakeApi {
         return result.data;
       };
       request.query = read('query', call.query, query) as RawQuery;
-      request.body = read('body', call.body, body);
+      read('body', call.body, body);
     }
     const answered = await handler(request);
     return this.respond(config, key, call, answered);
