@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { apiCalls, type ApiCall } from '@haoshi/contracts';
 import { startTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
@@ -9,11 +10,11 @@ const routes: RouteOptions[] = [];
 // Every route as the app registers it, schemas included: an onRoute hook on the root instance,
 // added as Fastify creates it (buildApp registers its routes before returning).
 vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
+  const actual = await importOriginal<typeof FastifyModule>();
   const create = ((options?: Parameters<typeof actual.default>[0]) => {
     const app = actual.default(options);
     app.addHook('onRoute', (route) => {
-      routes.push(route as RouteOptions);
+      routes.push(route);
     });
     return app;
   }) as typeof actual.default;
@@ -28,7 +29,7 @@ interface RouteSchema {
 
 /** The data schema inside the route's 200 envelope (`envelopeOf(data)`). */
 function dataOf(schema: RouteSchema): z.ZodType | undefined {
-  const data = schema.response?.[200]?.shape.data;
+  const data: unknown = schema.response?.[200]?.shape.data;
   return data instanceof z.ZodOptional ? (data.unwrap() as z.ZodType) : undefined;
 }
 

@@ -2,11 +2,11 @@ import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFeedbackUi } from './feedback-ui';
 import { runAction } from './action';
-import { reply, useFakeApi } from './http/fake-api.test-support';
+import { reply, setupFakeApi } from './http/fake-api.test-support';
 import { setNavigator } from './navigation';
 
 // runAction serves SPEC §3 actions the contracts do not list yet, hence onUnlisted.
-const fake = useFakeApi();
+const fake = setupFakeApi();
 let unregister: () => void;
 
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import {
   refreshDeviceId,
 } from './device-signature';
 import { loadFeedbackUi } from './feedback-ui';
-import { reply, useFakeApi, type FakeHandler } from './http/fake-api.test-support';
+import { reply, setupFakeApi, type FakeHandler } from './http/fake-api.test-support';
 import { readHeaderSign, writeHeaderSign, writePackageName } from './storage';
 
 /** What the server does: URL-safe base64 → IV (16 bytes) + AES-256-CBC ciphertext → JSON. */
@@ -120,7 +120,7 @@ describe('ensureDeviceSignature', () => {
 
 describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const fake = useFakeApi();
+  const fake = setupFakeApi();
   let original = '';
 
   beforeEach(async () => {

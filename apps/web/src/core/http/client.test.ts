@@ -5,9 +5,9 @@ import { setNavigator } from '../navigation';
 import { getAuthorization, writeHeaderSign } from '../storage';
 import { ApiError, HandledError, http, isHandledError, unwrap } from './client';
 import { apiPaths } from '@haoshi/contracts';
-import { reply, useFakeApi } from './fake-api.test-support';
+import { reply, setupFakeApi } from './fake-api.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 const navigate = vi.fn();
 let unregister: () => void;
 const games = () => ({ list: [] });

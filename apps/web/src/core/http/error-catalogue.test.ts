@@ -15,13 +15,13 @@ import { getAuthorization, writeHeaderSign, writeSoftwareType } from '../storage
 import { http } from './client';
 import { isCatalogueHandled } from './error-catalogue';
 import { loadFeedbackUi } from '../feedback-ui';
-import { reply, useFakeApi } from './fake-api.test-support';
+import { reply, setupFakeApi } from './fake-api.test-support';
 
 type HostWindow = Window & { HaoshiAndroid?: Record<string, unknown> };
 const host = window as HostWindow;
 const navigate = vi.fn();
 const nativeCalls: string[] = [];
-const fake = useFakeApi();
+const fake = setupFakeApi();
 let unregister: () => void;
 
 function inAndroidApp(): void {

@@ -197,7 +197,7 @@ export class FakeApi {
   onUnlisted(method: 'GET' | 'POST', path: string, handler: UnlistedHandler): this {
     const key = `${method} ${path}`;
     if (key in calls) throw new Error(`fake.onUnlisted: ${key} is listed in apiCalls; use fake.on`);
-    this.handlers.set(key, handler as AnyHandler);
+    this.handlers.set(key, handler);
     return this;
   }
 
@@ -318,7 +318,7 @@ export class FakeApi {
  * A fake API for every test of the file: installed before each test with no replies, removed after
  * it; the test fails if it broke the contracts.
  */
-export function useFakeApi(): FakeApi {
+export function setupFakeApi(): FakeApi {
   const fake = new FakeApi();
   beforeEach(() => fake.install());
   afterEach(() => fake.uninstall());

@@ -3,12 +3,12 @@ import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths, type LoginResponse } from '@haoshi/contracts';
-import { useFakeApi } from '@/core/http/fake-api.test-support';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { getAuthorization } from '@/core/storage';
 import H5LoginScreen from './h5-login-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const login: LoginResponse = {
   user: {

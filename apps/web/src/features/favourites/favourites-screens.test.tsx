@@ -4,7 +4,7 @@ import { apiPaths } from '@haoshi/contracts';
 import { setNavigator } from '@/core/navigation';
 import { setAuthorization } from '@/core/storage';
 import { page, savedItem } from '@/core/goods-fixtures.test-support';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import AttentionScreen from './attention-screen';
 import CollectionScreen from './collection-screen';
@@ -12,7 +12,7 @@ import { dayLabel, groupByDay } from './dates';
 import FootprintScreen from './footprint-screen';
 import VisitorScreen from './visitor-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 

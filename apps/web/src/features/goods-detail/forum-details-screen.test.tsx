@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, type IntelligenceItem } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import ForumDetailsScreen from './forum-details-screen';
 import { renderScreen } from './goods-detail.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const article: IntelligenceItem = {
   id: 3,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, type GoodsDetail } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { startLoginFlow } from '@/core/login-flow';
 import { setAuthorization } from '@/core/storage';
 import GoodsDetailScreen from './goods-detail-screen';
@@ -14,7 +14,7 @@ import { goodsFixture, renderScreen, serveGoods } from './goods-detail.test-supp
 // The login flow hands over to the native app or another page; here it only needs to be seen called.
 vi.mock('@/core/login-flow', () => ({ startLoginFlow: vi.fn() }));
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 const serve = (detail?: GoodsDetail) => serveGoods(fake, detail);
 
 beforeAll(() => Toast.config({ duration: 0 }));

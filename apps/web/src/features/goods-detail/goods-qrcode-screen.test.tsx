@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import GoodsQrCodeScreen from './goods-qrcode-screen';
 import { renderScreen, serveGoods } from './goods-detail.test-support';
 
@@ -14,7 +14,7 @@ vi.mock('qrcode', () => ({
 }));
 
 const TICKET = 'ticket-0123456789abcdef';
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 afterEach(() => {
   vi.clearAllMocks();

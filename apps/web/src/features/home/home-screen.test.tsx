@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, type HomeIndex } from '@haoshi/contracts';
 import { goodsCard, page } from '@/core/goods-fixtures.test-support';
-import { reply, useFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import HomeScreen from './home-screen';
 
@@ -23,7 +23,7 @@ const index: HomeIndex = {
   search_placeholder: '搜索',
 };
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 function serve(
   home: FakeHandler<'GET /app/home/index_v13'>,

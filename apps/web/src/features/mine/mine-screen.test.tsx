@@ -3,12 +3,12 @@ import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, type User } from '@haoshi/contracts';
-import { useFakeApi } from '@/core/http/fake-api.test-support';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { getAuthorization, setAuthorization } from '@/core/storage';
 import MineScreen from './mine-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const user: User = {
   id: 7,

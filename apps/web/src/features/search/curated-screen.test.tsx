@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@haoshi/contracts';
 import { searchHit, searchPage } from '@/core/goods-fixtures.test-support';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import CuratedScreen from './curated-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 const bodies = () => fake.calls(apiPaths.goodsListFilter).map((call) => call.body);
 
 describe('/mhbProductCommon', () => {

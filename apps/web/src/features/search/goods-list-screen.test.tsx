@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, type ListHeader } from '@haoshi/contracts';
 import { searchHit, searchPage } from '@/core/goods-fixtures.test-support';
-import { reply, useFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import GoodsListScreen from './goods-list-screen';
 
@@ -24,7 +24,7 @@ const gameHeader: ListHeader = {
   range_filters: [{ key: 'stars', label: '王者星数', min: 0, max: 300, unit: '星' }],
 };
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 function serve(list: FakeHandler<'POST /app/goods/list/filter'>) {
   fake

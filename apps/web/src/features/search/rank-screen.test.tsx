@@ -1,11 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@haoshi/contracts';
-import { reply, useFakeApi, type FakeData, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi, type FakeData, type FakeHandler } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import RankScreen from './rank-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 type TopGame = FakeData<'GET /app/top/game'>['list'][number];
 type TopStore = FakeData<'GET /app/top/store'>['list'][number];
 

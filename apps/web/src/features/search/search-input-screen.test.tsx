@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, type Keywords } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import { addSearchHistory, readSearchHistory } from './search-history';
 import SearchInputScreen from './search-input-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const hot: Keywords = { hot: ['王者荣耀', '原神'], suggestions: [] };
 const suggested: Keywords = {

@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { walletPaths, type TransferMain, type TransferResult } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import BalanceActionScreen from './balance-action-screen';
 import { transferProblems } from './transfer-form';
 import { renderScreen } from './wallet.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
 
 const main: TransferMain = {

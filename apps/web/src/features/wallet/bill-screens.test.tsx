@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { walletPaths, type BillDetail, type BillItem, type BillList } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import BillDetailScreen from './bill-detail-screen';
 import BillListScreen from './bill-list-screen';
 import { renderScreen } from './wallet.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const bill = (id: number, month: string, amount: string, title: string): BillItem => ({
   id,

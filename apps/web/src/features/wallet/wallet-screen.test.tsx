@@ -1,14 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { walletPaths, type WalletSummary } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { setNavigator } from '@/core/navigation';
 import ReconciliateScreen from './reconciliate-screen';
 import WalletScreen from './wallet-screen';
 import BalanceOperationScreen from './balance-operation-screen';
 import { renderScreen } from './wallet.test-support';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 
 const wallet: WalletSummary = {
   available: '130.00',

@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalPaths, type AutoWithdrawalSettings } from '@haoshi/contracts';
-import { useFakeApi } from '@/core/http/fake-api.test-support';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import AutoPaymentScreen from './auto-payment-screen';
 import { page, renderScreen } from './test-fixtures';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
 
 const settings: AutoWithdrawalSettings = {

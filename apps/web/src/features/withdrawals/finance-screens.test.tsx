@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, withdrawalPaths, type StaffWithdrawalDetail } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import FinanceWithdrawDetailScreen from './finance-withdraw-detail-screen';
 import FinanceWithdrawListScreen from './finance-withdraw-list-screen';
 import { createdTimelineEntry, renderScreen, withdrawal } from './test-fixtures';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
 
 const staffRow = {

@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalPaths, type WithdrawAlert } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import QuickRemitScreen from './quick-remit-screen';
 import { page, renderScreen, withdrawal } from './test-fixtures';
 import WithdrawDepositScreen from './withdraw-deposit-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
 
 const alert: WithdrawAlert = {

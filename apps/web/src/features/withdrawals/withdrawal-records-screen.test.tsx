@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, withdrawalPaths } from '@haoshi/contracts';
-import { reply, useFakeApi } from '@/core/http/fake-api.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import RemitDetailScreen from './remit-detail-screen';
 import { createdTimelineEntry, page, renderScreen, withdrawal } from './test-fixtures';
 import WithdrawalRecordsScreen from './withdrawal-records-screen';
 import WithdrawalScreen from './withdrawal-screen';
 
-const fake = useFakeApi();
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
 
 const pageOf = <T,>(list: T[]) => ({ list, total: list.length, page: 1, page_size: 20 });
