@@ -29,3 +29,4 @@ export * from './real-name.ts';
 export * from './payout-methods.ts';
 export * from './primitives.ts';
 export * from './contact-detector.ts';
+export * from './api-calls.ts';

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DEFAULT_DEVICE_ID, DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
+import { apiPaths, DEFAULT_DEVICE_ID, DEFAULT_DEVICE_SIGN_KEY } from '@haoshi/contracts';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   refreshDeviceId,
 } from './device-signature';
 import { loadFeedbackUi } from './feedback-ui';
-import { fakeServer, networkError, type FakeHandler } from './http/fake-server.test-support';
+import { reply, setupFakeApi, type FakeHandler } from './http/fake-api.test-support';
 import { readHeaderSign, writeHeaderSign, writePackageName } from './storage';
 
 /**
@@ -171,7 +171,7 @@ describe('ensureDeviceSignature', () => {
 
 describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  let server: ReturnType<typeof fakeServer> | undefined;
+  const fake = setupFakeApi();
   let original = '';
 
   beforeEach(async () => {
@@ -187,21 +187,17 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
   });
 
   afterEach(() => {
-    server?.restore();
-    server = undefined;
     fetchMock.mockReset();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  function deviceServer(handler: FakeHandler) {
-    server = fakeServer(handler);
-    return server;
-  }
+  type DeviceHandler = FakeHandler<'GET /app/device/v2'>;
+  const deviceServer = (handler: DeviceHandler) => fake.on(apiPaths.deviceId, handler);
 
   it('trades the provider token for a server device id', async () => {
     fetchMock.mockResolvedValue(Response.json({ code: 201, token: 'tok-安全' }));
-    const srv = deviceServer(() => ({ data: { err_code: 0, data: { device_id: 'srv-device-42' } } }));
+    deviceServer(() => ({ device_id: 'srv-device-42' }));
     await refreshDeviceId();
 
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -213,8 +209,8 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
     });
 
     const expectedToken = Buffer.from('tok-安全', 'utf8').toString('base64');
-    expect(srv.urlOf(0)).toBe(`/app/device/v2?token=${encodeURIComponent(expectedToken)}`);
-    expect(srv.requests[0]?.headers.get('sign')).toBe(original);
+    expect(fake.requests[0]?.url).toBe(`/app/device/v2?token=${encodeURIComponent(expectedToken)}`);
+    expect(fake.requests[0]?.config.headers.get('sign')).toBe(original);
     expect(nodeDecrypt(storedSign())).toEqual({
       device_id: 'srv-device-42',
       channel: 'h5',
@@ -226,7 +222,7 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
     fetchMock
       .mockRejectedValueOnce(new TypeError('Failed to fetch'))
       .mockResolvedValueOnce(Response.json({ code: 200, token: 't' }));
-    deviceServer(() => ({ data: { err_code: 0, data: { device_id: 'srv-2' } } }));
+    deviceServer(() => ({ device_id: 'srv-2' }));
     await refreshDeviceId({ baseUrls: ['https://risk-a.example', 'https://risk-b.example'] });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       'https://risk-a.example/security/v1/token',
@@ -235,47 +231,42 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
     expect(nodeDecrypt(storedSign())).toMatchObject({ device_id: 'srv-2' });
   });
 
-  const failures: [name: string, provider: () => Promise<Response>, device: FakeHandler][] = [
-    [
-      'provider code 500',
-      () => Promise.resolve(Response.json({ code: 500, message: 'busy' })),
-      () => ({ data: {} }),
-    ],
-    ['provider without token', () => Promise.resolve(Response.json({ code: 200 })), () => ({ data: {} })],
-    ['provider unreachable', () => Promise.reject(new TypeError('Failed to fetch')), () => ({ data: {} })],
-    ['provider HTTP 503', () => Promise.resolve(new Response('', { status: 503 })), () => ({ data: {} })],
+  // Without a device handler, a device call after a provider failure would fail the test.
+  const failures: [name: string, provider: () => Promise<Response>, device?: DeviceHandler][] = [
+    ['provider code 500', () => Promise.resolve(Response.json({ code: 500, message: 'busy' }))],
+    ['provider without token', () => Promise.resolve(Response.json({ code: 200 }))],
+    ['provider unreachable', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['provider HTTP 503', () => Promise.resolve(new Response('', { status: 503 }))],
     [
       'device call err_code ≠ 0',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 2201, message: '设备校验失败' } }),
+      () => reply.error(2201, '设备校验失败'),
     ],
     [
       'device call refused with a dialog',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 2201, dialog: { type: 1, message: '设备校验失败' } } }),
+      () => reply.error(2201, '设备校验失败', { dialog: { type: 1, message: '设备校验失败' } }),
     ],
     [
       'device call network error',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      (config) => {
-        throw networkError(config);
-      },
+      reply.network,
     ],
     [
       'device call without device_id',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 0, data: { device_id: '' } } }),
+      () => ({ device_id: '' }),
     ],
     [
       'device call with an over-long device_id',
       () => Promise.resolve(Response.json({ code: 200, token: 't' })),
-      () => ({ data: { err_code: 0, data: { device_id: 'x'.repeat(129) } } }),
+      () => ({ device_id: 'x'.repeat(129) }),
     ],
   ];
 
   it.each(failures)('%s: silent, signature unchanged', async (_name, provider, device) => {
     fetchMock.mockImplementation(provider);
-    deviceServer(device);
+    if (device) deviceServer(device);
     await expect(refreshDeviceId()).resolves.toBeUndefined();
     expect(storedSign()).toBe(original);
     expect(Toast.show).not.toHaveBeenCalled();

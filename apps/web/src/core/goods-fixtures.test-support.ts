@@ -1,4 +1,4 @@
-import type { GoodsCard, SavedGoodsItem, SearchHit } from '@haoshi/contracts';
+import type { GoodsCard, GoodsList, SavedGoodsItem, SearchHit } from '@haoshi/contracts';
 
 /** A listing card as the server answers it; override what a test cares about. */
 export function goodsCard(id: number, overrides: Partial<GoodsCard> = {}): GoodsCard {
@@ -36,4 +36,15 @@ export const page = <T>(list: T[], total = list.length, pageNumber = 1, pageSize
   total,
   page: pageNumber,
   page_size: pageSize,
+});
+
+/** A page of /app/goods/list/filter: one snapshot, exact total, no next cursor unless given. */
+export const searchPage = (list: SearchHit[], overrides: Partial<GoodsList> = {}): GoodsList => ({
+  ...page(list),
+  snapshot_id: 1,
+  total_capped: false,
+  total_is_estimate: false,
+  next_cursor: null,
+  keyword_game_id: null,
+  ...overrides,
 });

@@ -1,20 +1,16 @@
-import { CanceledError } from 'axios';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFeedbackUi } from '../feedback-ui';
 import { setNavigator } from '../navigation';
 import { getAuthorization, writeHeaderSign } from '../storage';
 import { ApiError, HandledError, http, isHandledError, unwrap } from './client';
-import { fakeServer, networkError, timeoutError, type FakeHandler } from './fake-server.test-support';
+import { apiPaths } from '@haoshi/contracts';
+import { reply, setupFakeApi } from './fake-api.test-support';
 
-let server: ReturnType<typeof fakeServer> | undefined;
+const fake = setupFakeApi();
 const navigate = vi.fn();
 let unregister: () => void;
-
-function serve(handler: FakeHandler) {
-  server = fakeServer(handler);
-  return server;
-}
+const games = () => ({ list: [] });
 
 beforeEach(async () => {
   // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
@@ -26,23 +22,19 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  server?.restore();
-  server = undefined;
   unregister();
   navigate.mockReset();
   vi.restoreAllMocks();
 });
 
-const ok = (data: unknown = {}) => ({ data: { err_code: 0, data } });
-
 describe('requests', () => {
   it('sends the stored app_header_sign as headers, per-call headers on top', async () => {
     writeHeaderSign({ Authorization: 'tok', Os: '4', sign: 'sig', 'X-Trace': 'stored' });
-    const srv = serve(() => ok());
-    await http.get('/app/user/wallet', undefined, {
+    fake.on(apiPaths.goodsGames, games);
+    await http.get(apiPaths.goodsGames, undefined, {
       headers: { 'X-Trace': 'call', 'Idempotency-Key': 'k1' },
     });
-    const headers = srv.requests[0]?.headers;
+    const headers = fake.requests[0]?.config.headers;
     expect(headers?.get('Authorization')).toBe('tok');
     expect(headers?.get('Os')).toBe('4');
     expect(headers?.get('sign')).toBe('sig');
@@ -51,57 +43,61 @@ describe('requests', () => {
   });
 
   it('reads the headers at call time', async () => {
-    const srv = serve(() => ok());
+    fake.on(apiPaths.goodsGames, games);
     writeHeaderSign({ Authorization: 'first' });
-    await http.get('/app/notice');
+    await http.get(apiPaths.goodsGames);
     writeHeaderSign({ Authorization: 'second' });
-    await http.get('/app/notice');
-    expect(srv.requests.map((config) => config.headers.get('Authorization'))).toEqual(['first', 'second']);
+    await http.get(apiPaths.goodsGames);
+    expect(fake.requests.map((request) => request.config.headers.get('Authorization'))).toEqual([
+      'first',
+      'second',
+    ]);
   });
 
   it('percent-encodes header values XHR would refuse', async () => {
     writeHeaderSign({ model: '华为 Mate', Os: '1' });
-    const srv = serve(() => ok());
-    await http.get('/app/notice');
-    expect(srv.requests[0]?.headers.get('model')).toBe(encodeURIComponent('华为 Mate'));
+    fake.on(apiPaths.goodsGames, games);
+    await http.get(apiPaths.goodsGames);
+    expect(fake.requests[0]?.config.headers.get('model')).toBe(encodeURIComponent('华为 Mate'));
   });
 
   it('sends GET parameters in the query, arrays as repeated keys, on the same origin', async () => {
-    const srv = serve(() => ok());
-    await http.get('/app/goods/detail', { goods_id: 5, tags: ['a', 'b'] });
-    expect(srv.urlOf(0)).toBe('/app/goods/detail?goods_id=5&tags=a&tags=b');
-    expect(srv.requests[0]?.method).toBe('get');
+    fake.on(apiPaths.goodsGames, games);
+    await http.get(apiPaths.goodsGames, { platform: 'ios', tags: ['a', 'b'] });
+    expect(fake.requests[0]?.url).toBe('/app/goods/game?platform=ios&tags=a&tags=b');
+    expect(fake.requests[0]?.method).toBe('GET');
   });
 
   it('sends a POST body as JSON', async () => {
-    const srv = serve(() => ok());
+    fake.onUnlisted('POST', '/app/goods/bargain', () => null);
     await http.post('/app/goods/bargain', { goods_id: 5, price: '12.50' });
-    expect(srv.requests[0]?.method).toBe('post');
-    expect(JSON.parse(String(srv.requests[0]?.data))).toEqual({ goods_id: 5, price: '12.50' });
+    expect(fake.requests[0]?.method).toBe('POST');
+    expect(fake.requests[0]?.config.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(JSON.parse(String(fake.requests[0]?.config.data))).toEqual({ goods_id: 5, price: '12.50' });
   });
 
   it.each([
-    ['/app/notice', undefined, 10_000],
+    ['/app/goods/bargain', undefined, 10_000],
     ['/app/user/ban', undefined, 20_000],
     ['/app/merchant/cloud_phone/restart', undefined, 20_000],
     ['/app/merchant/cloud_phone/upload', undefined, 60_000],
-    ['/app/notice', 3_000, 3_000],
+    ['/app/goods/bargain', 3_000, 3_000],
   ])('%s with time-out option %s waits %d ms', async (path, timeout, expected) => {
-    const srv = serve(() => ok());
+    fake.onUnlisted('POST', path, () => null);
     await http.post(path, {}, { timeout });
-    expect(srv.requests[0]?.timeout).toBe(expected);
+    expect(fake.requests[0]?.config.timeout).toBe(expected);
   });
 });
 
 describe('responses', () => {
   it('resolves the envelope', async () => {
-    serve(() => ok({ balance: '1.00' }));
-    await expect(http.get('/app/user/wallet')).resolves.toEqual({ err_code: 0, data: { balance: '1.00' } });
+    fake.on(apiPaths.goodsGames, () => ({ list: [] }));
+    await expect(http.get(apiPaths.goodsGames)).resolves.toEqual({ err_code: 0, data: { list: [] } });
   });
 
   it('passes on an error envelope the catalogue does not claim', async () => {
-    serve(() => ({ data: { err_code: 1010, message: '内容不存在或已删除' } }));
-    await expect(http.get('/app/goods/detail')).resolves.toEqual({
+    fake.on(apiPaths.goodsDetail, () => reply.error(1010, '内容不存在或已删除'));
+    await expect(http.get(apiPaths.goodsDetail, { goods_id: 1 })).resolves.toEqual({
       err_code: 1010,
       message: '内容不存在或已删除',
     });
@@ -109,57 +105,63 @@ describe('responses', () => {
   });
 
   it('reads an envelope even from an HTTP error status', async () => {
-    serve(() => ({ status: 413, data: { err_code: 1002, message: '提交的内容过大，请精简后重试' } }));
-    await expect(http.post('/app/feedback', {})).resolves.toMatchObject({ err_code: 1002 });
+    fake.on(apiPaths.feedback, () => reply.error(1002, '提交的内容过大，请精简后重试', { status: 413 }));
+    await expect(
+      http.post(apiPaths.feedback, { content: '很长的反馈', category: 'other' }),
+    ).resolves.toMatchObject({
+      err_code: 1002,
+    });
   });
 
   it.each([['Authorization'], ['authorization']])(
     'stores a rotated token from the %s header',
     async (name) => {
       writeHeaderSign({ Authorization: 'old', Os: '4' });
-      serve(() => ({ ...ok(), headers: { [name]: 'rotated' } }));
-      await http.get('/app/user/wallet');
+      fake.on(apiPaths.goodsGames, () => reply.ok({ list: [] }, { headers: { [name]: 'rotated' } }));
+      await http.get(apiPaths.goodsGames);
       expect(getAuthorization()).toBe('rotated');
     },
   );
 
   it('stores a rotated token carried by an error envelope too', async () => {
-    serve(() => ({ data: { err_code: 1010 }, headers: { authorization: 'rotated' } }));
-    await http.get('/app/goods/detail');
+    fake.on(apiPaths.goodsDetail, () =>
+      reply.error(1010, undefined, { headers: { authorization: 'rotated' } }),
+    );
+    await http.get(apiPaths.goodsDetail, { goods_id: 1 });
     expect(getAuthorization()).toBe('rotated');
   });
 
   it('ignores an empty authorization header', async () => {
     writeHeaderSign({ Authorization: 'keep' });
-    serve(() => ({ ...ok(), headers: { authorization: '' } }));
-    await http.get('/app/notice');
+    fake.on(apiPaths.goodsGames, () => reply.ok({ list: [] }, { headers: { authorization: '' } }));
+    await http.get(apiPaths.goodsGames);
     expect(getAuthorization()).toBe('keep');
   });
 });
 
 describe('failures without an envelope', () => {
   it.each([
-    ['network error', networkError, 'network'],
-    ['time-out', timeoutError, 'network'],
-    ['cancellation', () => new CanceledError(), 'canceled'],
-  ] as const)('%s rejects with a HandledError and shows nothing', async (_name, makeError, kind) => {
-    serve((config) => {
-      throw makeError(config);
-    });
-    const failure = http.get('/app/notice');
+    ['network error', reply.network, 'network'],
+    ['time-out', reply.timeout, 'network'],
+  ] as const)('%s rejects with a HandledError and shows nothing', async (_name, makeReply, kind) => {
+    fake.on(apiPaths.goodsGames, makeReply);
+    const failure = http.get(apiPaths.goodsGames);
     await expect(failure).rejects.toBeInstanceOf(HandledError);
     await expect(failure).rejects.toMatchObject({ kind });
     expect(Toast.show).not.toHaveBeenCalled();
     expect(Dialog.confirm).not.toHaveBeenCalled();
   });
 
-  it('cancels through the caller’s signal', async () => {
+  it('cancels through the caller’s signal, rejecting with a HandledError and showing nothing', async () => {
     const controller = new AbortController();
     controller.abort();
-    serve(() => ok());
-    await expect(http.get('/app/notice', undefined, { signal: controller.signal })).rejects.toMatchObject({
-      kind: 'canceled',
-    });
+    fake.on(apiPaths.goodsGames, games);
+    await expect(
+      http.get(apiPaths.goodsGames, undefined, { signal: controller.signal }),
+    ).rejects.toMatchObject({ kind: 'canceled' });
+    expect(fake.requests).toHaveLength(0);
+    expect(Toast.show).not.toHaveBeenCalled();
+    expect(Dialog.confirm).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -167,17 +169,18 @@ describe('failures without an envelope', () => {
     ['a server error page', 502, 'Bad Gateway'],
     ['JSON without err_code', 200, { ok: true }],
   ])('%s rejects with HandledError kind http', async (_name, status, data) => {
-    serve(() => ({ status, data }));
-    await expect(http.get('/app/notice')).rejects.toMatchObject({ name: 'HandledError', kind: 'http' });
+    fake.on(apiPaths.goodsGames, () => reply.raw(status, data));
+    await expect(http.get(apiPaths.goodsGames)).rejects.toMatchObject({ name: 'HandledError', kind: 'http' });
   });
 });
 
 describe('silent requests', () => {
   it('skip the error catalogue', async () => {
     writeHeaderSign({ Authorization: 'tok' });
-    serve(() => ({ data: { err_code: 401 } }));
-    await expect(http.get('/app/user/wallet', undefined, { silent: true })).resolves.toEqual({
+    fake.on(apiPaths.goodsGames, () => reply.error(401, '登录已失效'));
+    await expect(http.get(apiPaths.goodsGames, undefined, { silent: true })).resolves.toEqual({
       err_code: 401,
+      message: '登录已失效',
     });
     expect(Toast.show).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();

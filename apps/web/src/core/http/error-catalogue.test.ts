@@ -1,4 +1,11 @@
-import type { Envelope } from '@haoshi/contracts';
+import {
+  apiPaths,
+  messageFor,
+  walletPaths,
+  type Envelope,
+  type ErrorCode,
+  type WalletSummary,
+} from '@haoshi/contracts';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessChannel } from '../channel';
@@ -8,13 +15,13 @@ import { getAuthorization, writeHeaderSign, writeSoftwareType } from '../storage
 import { http } from './client';
 import { isCatalogueHandled } from './error-catalogue';
 import { confirmDialogWidthStyle, loadFeedbackUi } from '../feedback-ui';
-import { fakeServer } from './fake-server.test-support';
+import { reply, setupFakeApi } from './fake-api.test-support';
 
 type HostWindow = Window & { HaoshiAndroid?: Record<string, unknown> };
 const host = window as HostWindow;
 const navigate = vi.fn();
 const nativeCalls: string[] = [];
-let server: ReturnType<typeof fakeServer> | undefined;
+const fake = setupFakeApi();
 let unregister: () => void;
 
 function inAndroidApp(): void {
@@ -24,9 +31,37 @@ function inAndroidApp(): void {
   );
 }
 
+/** Answers the calls below with this envelope: the listed wallet call, the others not listed yet. */
 function respond(envelope: Envelope): void {
-  server = fakeServer(() => ({ data: envelope }));
+  const { err_code: code, message, ...extra } = envelope;
+  const refusal = () => reply.error(code as ErrorCode, message, extra);
+  fake.on(walletPaths.wallet, () => (code === 0 ? (extra.data as WalletSummary) : refusal()));
+  fake.on(apiPaths.homeIndex, refusal);
+  for (const [method, path] of unlisted) fake.onUnlisted(method, path, refusal);
 }
+
+const wallet: WalletSummary = {
+  available: '1.00',
+  frozen: '0.00',
+  total: '1.00',
+  month: '2026-11',
+  month_income: '0.00',
+  month_expense: '0.00',
+  entries: [],
+};
+
+/** The envelope as the server sends it: a refusal always carries its message. */
+const sent = (envelope: Envelope): Envelope =>
+  envelope.err_code === 0
+    ? envelope
+    : { ...envelope, message: envelope.message ?? messageFor(envelope.err_code) };
+
+const unlisted = [
+  ['GET', '/app/x'],
+  ['POST', '/app/x'],
+  ['POST', '/app/goods/bargain'],
+  ['POST', '/app/order/build/business'],
+] as const;
 
 beforeEach(async () => {
   // Toast and Dialog load on first use; loaded up front, calls are synchronous as before, so a
@@ -41,7 +76,6 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  server?.restore();
   unregister();
   navigate.mockReset();
   nativeCalls.length = 0;
@@ -130,14 +164,14 @@ const rows: Row[] = [
     envelope: { err_code: 1010, message: '内容不存在或已删除' },
     native: false,
   },
-  { name: 'success', envelope: { err_code: 0, data: {} }, native: true },
+  { name: 'success', envelope: { err_code: 0, data: wallet }, native: true },
 ];
 
 describe('error catalogue (SPEC §8), passed-on codes', () => {
   it.each(rows)('$name', async ({ envelope, native, toast, navigateTo, nativeCall, loggedOut }) => {
     if (native) inAndroidApp();
     respond(envelope);
-    await expect(http.get('/app/user/wallet')).resolves.toEqual(envelope);
+    await expect(http.get(walletPaths.wallet)).resolves.toEqual(sent(envelope));
 
     if (toast) expect(Toast.show).toHaveBeenCalledWith(toast);
     else expect(Toast.show).not.toHaveBeenCalled();
@@ -154,7 +188,7 @@ describe('error catalogue (SPEC §8), passed-on codes', () => {
 describe('6500: update required', () => {
   it('shows the update dialog and does not pass the response on', async () => {
     respond({ err_code: 6500, data: { secret: 1 } });
-    await expect(http.get('/app/home/index_v13')).rejects.toMatchObject({
+    await expect(http.get(apiPaths.homeIndex)).rejects.toMatchObject({
       name: 'HandledError',
       kind: 'app-update',
     });
@@ -181,11 +215,11 @@ describe('6500: update required', () => {
     let close: (value: boolean) => void = () => undefined;
     vi.mocked(Dialog.confirm).mockReturnValue(new Promise((resolve) => (close = resolve)));
     respond({ err_code: 6500 });
-    await Promise.allSettled([http.get('/a'), http.get('/b')]);
+    await Promise.allSettled([http.get('/app/x'), http.get(walletPaths.wallet)]);
     expect(Dialog.confirm).toHaveBeenCalledTimes(1);
     close(true);
     await vi.waitFor(async () => {
-      await http.get('/c').catch(() => undefined);
+      await http.get('/app/x').catch(() => undefined);
       expect(Dialog.confirm).toHaveBeenCalledTimes(2);
     });
   });

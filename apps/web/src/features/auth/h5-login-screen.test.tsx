@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Envelope, LoginResponse, SmsResponse } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths, type LoginResponse } from '@haoshi/contracts';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { getAuthorization } from '@/core/storage';
 import H5LoginScreen from './h5-login-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const login: LoginResponse = {
   user: {
@@ -27,12 +23,6 @@ const login: LoginResponse = {
   expires_at: '2025-02-01T00:00:00Z',
   is_new_user: true,
 };
-
-function answer(path: string): Envelope<SmsResponse | LoginResponse> {
-  if (path === '/app/sms') return { err_code: 0, data: { cooldown: 60, expires_in: 300 } };
-  if (path === '/app/login') return { err_code: 0, data: login };
-  return { err_code: 1004, message: '接口不存在' };
-}
 
 function renderLogin() {
   const router = createMemoryRouter(
@@ -50,10 +40,8 @@ function renderLogin() {
 beforeAll(() => Toast.config({ duration: 0 }));
 
 beforeEach(() => {
-  vi.mocked(http.post).mockImplementation((path: string) => Promise.resolve(answer(path)));
+  fake.on(apiPaths.sms, () => ({ cooldown: 60, expires_in: 300 })).on(apiPaths.login, () => login);
 });
-
-afterEach(() => vi.clearAllMocks());
 
 describe('/h5Login SMS login', () => {
   it('asks for a code, counts down, requires the agreement, logs in and goes to redirect', async () => {
@@ -61,7 +49,9 @@ describe('/h5Login SMS login', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '13800000000' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await screen.findByRole('button', { name: '60秒后重发' });
-    expect(http.post).toHaveBeenCalledWith('/app/sms', { phone: '13800000000', scene: 'login' });
+    expect(fake.calls(apiPaths.sms).map((call) => call.body)).toEqual([
+      { phone: '13800000000', scene: 'login' },
+    ]);
 
     fireEvent.change(screen.getByPlaceholderText('请输入6位验证码'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
@@ -69,7 +59,9 @@ describe('/h5Login SMS login', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
     await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
-    expect(http.post).toHaveBeenCalledWith('/app/login', { phone: '13800000000', code: '123456' });
+    expect(fake.calls(apiPaths.login).map((call) => call.body)).toEqual([
+      { phone: '13800000000', code: '123456' },
+    ]);
     expect(getAuthorization()).toBe('session-token');
   });
 
@@ -78,6 +70,6 @@ describe('/h5Login SMS login', () => {
     fireEvent.change(screen.getByPlaceholderText('请输入手机号'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请输入正确的11位手机号')).toBeTruthy();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(fake.requests).toHaveLength(0);
   });
 });

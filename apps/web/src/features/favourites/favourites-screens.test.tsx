@@ -1,22 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@haoshi/contracts';
 import { setNavigator } from '@/core/navigation';
 import { setAuthorization } from '@/core/storage';
 import { page, savedItem } from '@/core/goods-fixtures.test-support';
-import {
-  answer,
-  fakeApi,
-  networkFailure,
-  renderScreen,
-  type ApiRoute,
-} from '@/core/screen-harness.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import AttentionScreen from './attention-screen';
 import CollectionScreen from './collection-screen';
 import FootprintScreen from './footprint-screen';
 import VisitorScreen from './visitor-screen';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+const fake = setupFakeApi();
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
@@ -27,15 +22,13 @@ describe('guests', () => {
     ['/visitor', <VisitorScreen key="v" />],
     ['/attention', <AttentionScreen key="a" />],
   ])('%s asks a guest to log in and loads nothing', (path, element) => {
-    api = fakeApi({});
     renderScreen(path, element, { otherPaths: ['/h5Login'] });
     expect(screen.getByTestId('login-required')).toBeTruthy();
     expect(screen.getByRole('button', { name: '去登录' })).toBeTruthy();
-    expect(api.seen).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('the login button opens /h5Login with a way back here', () => {
-    api = fakeApi({});
     const navigate = vi.fn();
     const unregister = setNavigator(navigate);
     renderScreen('/collection', <CollectionScreen />);
@@ -48,24 +41,17 @@ describe('guests', () => {
 describe('logged in', () => {
   beforeEach(() => setAuthorization('token-1'));
 
-  function serve(routes: Record<string, ApiRoute>) {
-    api = fakeApi(routes);
-    return api;
-  }
-
   it('/collection lists favourites, greys sold ones, and removes one after confirmation', async () => {
     let saved = [
       savedItem(1, hoursAgo(1)),
       savedItem(2, hoursAgo(2), { status: 'sold', status_label: '已售出' }),
     ];
-    const calls = serve({
-      'GET /app/user/save_goods': () => answer(page(saved)),
-      'POST /app/user/save_goods': ({ body }) => {
-        const { goods_id: goodsId } = body as { goods_id: number };
-        saved = saved.filter((item) => item.id !== goodsId);
-        return answer({ saved: false, favourites: 0 });
-      },
-    });
+    fake
+      .on('GET', apiPaths.userSaveGoods, () => page(saved))
+      .on('POST', apiPaths.userSaveGoods, ({ body }) => {
+        saved = saved.filter((item) => item.id !== body.goods_id);
+        return { saved: false, favourites: 0 };
+      });
     renderScreen('/collection', <CollectionScreen />);
     expect(screen.getByLabelText('加载中')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('goods-card')).toHaveLength(2));
@@ -74,12 +60,12 @@ describe('logged in', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '取消收藏' }));
     await waitFor(() => expect(screen.getAllByTestId('goods-card')).toHaveLength(1));
-    expect(calls.calls('POST /app/user/save_goods')[0]?.body).toEqual({ goods_id: 2, save: false });
+    expect(fake.calls(apiPaths.userSaveGoods, 'POST')[0]?.body).toEqual({ goods_id: 2, save: false });
   });
 
   it('/collection says how to collect when empty, and retries a failure', async () => {
     let failing = true;
-    serve({ 'GET /app/user/save_goods': () => (failing ? networkFailure : answer(page([]))) });
+    fake.on('GET', apiPaths.userSaveGoods, () => (failing ? reply.network() : page([])));
     renderScreen('/collection', <CollectionScreen />);
     expect(await screen.findByText('加载失败')).toBeTruthy();
     failing = false;
@@ -91,16 +77,13 @@ describe('logged in', () => {
     const now = new Date();
     const earlier = new Date(now);
     earlier.setDate(now.getDate() - 1);
-    serve({
-      'GET /app/user/visit': () =>
-        answer(
-          page([
-            savedItem(1, now.toISOString()),
-            savedItem(2, now.toISOString()),
-            savedItem(3, earlier.toISOString()),
-          ]),
-        ),
-    });
+    fake.on(apiPaths.userVisit, () =>
+      page([
+        savedItem(1, now.toISOString()),
+        savedItem(2, now.toISOString()),
+        savedItem(3, earlier.toISOString()),
+      ]),
+    );
     renderScreen('/footprint', <FootprintScreen />);
     const today = await screen.findByRole('region', { name: '今天' });
     expect(within(today).getAllByTestId('goods-card')).toHaveLength(2);
@@ -108,28 +91,25 @@ describe('logged in', () => {
   });
 
   it('/footprint says what it will hold when empty', async () => {
-    serve({ 'GET /app/user/visit': () => answer(page([])) });
+    fake.on(apiPaths.userVisit, () => page([]));
     renderScreen('/footprint', <FootprintScreen />);
     expect(await screen.findByText('还没有浏览记录')).toBeTruthy();
   });
 
   it('/visitor lists who looked at which listing', async () => {
-    serve({
-      'GET /app/user/visitor': () =>
-        answer(
-          page([
-            {
-              user_id: 5,
-              nickname: '买家小李',
-              avatar: '',
-              goods_id: 42,
-              goods_title: '王者满皮肤',
-              visits: 3,
-              last_visited_at: hoursAgo(0),
-            },
-          ]),
-        ),
-    });
+    fake.on(apiPaths.userVisitor, () =>
+      page([
+        {
+          user_id: 5,
+          nickname: '买家小李',
+          avatar: '',
+          goods_id: 42,
+          goods_title: '王者满皮肤',
+          visits: 3,
+          last_visited_at: hoursAgo(0),
+        },
+      ]),
+    );
     renderScreen('/visitor', <VisitorScreen />);
     const row = await screen.findByTestId('visitor-row');
     expect(within(row).getByText('买家小李')).toBeTruthy();
@@ -141,7 +121,7 @@ describe('logged in', () => {
 
   it('/visitor is empty or failed with retry', async () => {
     let failing = true;
-    serve({ 'GET /app/user/visitor': () => (failing ? networkFailure : answer(page([]))) });
+    fake.on(apiPaths.userVisitor, () => (failing ? reply.network() : page([])));
     renderScreen('/visitor', <VisitorScreen />);
     expect(await screen.findByText('加载失败')).toBeTruthy();
     failing = false;
@@ -161,13 +141,12 @@ describe('logged in', () => {
         followed_at: hoursAgo(5),
       },
     ];
-    const calls = serve({
-      'GET /app/user/subscribe': () => answer({ ...page(stores), following: null }),
-      'POST /app/user/subscribe': () => {
+    fake
+      .on('GET', apiPaths.userSubscribe, () => ({ ...page(stores), following: null }))
+      .on('POST', apiPaths.userSubscribe, () => {
         stores = [];
-        return answer({ following: false, followers: 39 });
-      },
-    });
+        return { following: false, followers: 39 };
+      });
     renderScreen('/attention', <AttentionScreen />);
     const row = await screen.findByTestId('followed-store');
     expect(within(row).getByText('评分 4.8 · 在售 12 · 粉丝 40')).toBeTruthy();
@@ -175,6 +154,6 @@ describe('logged in', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '取消关注' }));
     expect(await screen.findByText('还没有关注的店铺')).toBeTruthy();
-    expect(calls.calls('POST /app/user/subscribe')[0]?.body).toEqual({ seller_id: 9, follow: false });
+    expect(fake.calls(apiPaths.userSubscribe, 'POST')[0]?.body).toEqual({ seller_id: 9, follow: false });
   });
 });

@@ -1,30 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths, type GoodsDetail } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { startLoginFlow } from '@/core/login-flow';
 import { setAuthorization } from '@/core/storage';
 import GoodsDetailScreen from './goods-detail-screen';
 import ThwGoodsDetailScreen from './thw-goods-detail-screen';
 import KxrGoodsDetailScreen from './kxr-goods-detail-screen';
 import MhbGoodsDetailScreen from './mhb-goods-detail-screen';
-import { fakeGoodsServer, goodsFixture, renderScreen } from './goods-detail.test-support';
+import { goodsFixture, renderScreen, serveGoods } from './goods-detail.test-support';
 
+// The login flow hands over to the native app or another page; here it only needs to be seen called.
 vi.mock('@/core/login-flow', () => ({ startLoginFlow: vi.fn() }));
 
-let server: ReturnType<typeof fakeGoodsServer> | undefined;
-const serve = (options?: Parameters<typeof fakeGoodsServer>[0]) => {
-  server = fakeGoodsServer(options);
-  return server;
-};
+const fake = setupFakeApi();
+const serve = (detail?: GoodsDetail) => serveGoods(fake, detail);
 
 beforeAll(() => Toast.config({ duration: 0 }));
 afterEach(() => {
-  server?.restore();
-  server = undefined;
   vi.clearAllMocks();
 });
 
-const requestsTo = (path: string) => (server?.requests ?? []).filter((request) => request.url === path);
+const requestsTo = (path: string) => fake.requests.filter((request) => request.path === path);
 
 describe('/goodsDetail', { timeout: 20_000 }, () => {
   it('shows the listing: price, facts, attributes, bindings as ✓/✗ rows, 包赔 prices and the seller', async () => {
@@ -57,7 +55,7 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('guarantee-basic').textContent).toContain('+¥40.20');
     expect(screen.getByTestId('guarantee-extended').textContent).toContain('+¥67.00');
     expect(screen.getByText('麦兜的小店', { selector: 'strong' })).toBeTruthy();
-    expect(server?.urlOf(0)).toBe('/app/goods/detail?goods_id=42');
+    expect(fake.requests[0]?.url).toBe('/app/goods/detail?goods_id=42');
   });
 
   it('shows the store’s other listings on 进店看看', async () => {
@@ -89,25 +87,25 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     const saved = await screen.findByRole('button', { name: '已收藏' });
     expect(screen.getByText(/12 人收藏/)).toBeTruthy();
     expect(saved.getAttribute('aria-pressed')).toBe('true');
-    expect(JSON.parse(String(requestsTo('/app/user/save_goods')[0]?.data))).toEqual({
+    expect(requestsTo('/app/user/save_goods')[0]?.body).toEqual({
       goods_id: 42,
       save: true,
     });
 
     fireEvent.click(saved);
     await screen.findByRole('button', { name: '收藏' });
-    expect(JSON.parse(String(requestsTo('/app/user/save_goods')[1]?.data))).toEqual({
+    expect(requestsTo('/app/user/save_goods')[1]?.body).toEqual({
       goods_id: 42,
       save: false,
     });
     expect(startLoginFlow).not.toHaveBeenCalled();
     // The view is recorded by the detail call carrying the session (footprint).
-    expect(requestsTo('/app/goods/detail')[0]?.headers.Authorization).toBe('token-1');
+    expect(requestsTo('/app/goods/detail')[0]?.config.headers.Authorization).toBe('token-1');
   });
 
   it('keeps the favourite as it was when saving fails', async () => {
     setAuthorization('token-1');
-    serve({ onSave: () => ({ data: { err_code: 3001, message: '商品不存在或已下架' } }) });
+    serve().on('POST', apiPaths.userSaveGoods, () => reply.error(3001, '商品不存在或已下架'));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     fireEvent.click(await screen.findByRole('button', { name: '收藏' }));
     await waitFor(() => expect(requestsTo('/app/user/save_goods')).toHaveLength(1));
@@ -127,7 +125,7 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     ['own', { is_mine: true, can_buy: false, can_bargain: false }, '这是你发布的商品，不能购买、议价或收藏'],
   ] as const)('disables 立即购买 for a %s listing and says why', async (_name, overrides, reason) => {
     setAuthorization('token-1');
-    serve({ detail: goodsFixture(overrides) });
+    serve(goodsFixture(overrides));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     const buy = await screen.findByRole('button', { name: '立即购买' });
     expect(buy.hasAttribute('disabled')).toBe(true);
@@ -138,7 +136,7 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
   });
 
   it('shows the state of a sold listing over its pictures', async () => {
-    serve({ detail: goodsFixture({ status: 'sold', status_label: '已售出', can_buy: false }) });
+    serve(goodsFixture({ status: 'sold', status_label: '已售出', can_buy: false }));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     expect((await screen.findByTestId('goods-state')).textContent).toBe('该商品已售出，以下信息仅供参考');
     expect(screen.getByText('已售出', { selector: '.goods-gallery__stamp' })).toBeTruthy();
@@ -172,7 +170,7 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
 
   it('opens the bargain list for a logged-in buyer and explains when the seller takes no offers', async () => {
     setAuthorization('token-1');
-    serve({ detail: goodsFixture({ can_bargain: false, tags: [] }) });
+    serve(goodsFixture({ can_bargain: false, tags: [] }));
     const router = renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     const bargain = await screen.findByRole('button', { name: '议价' });
     expect(bargain.getAttribute('aria-disabled')).toBe('true');
@@ -196,20 +194,14 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
 
   it('follows the seller’s store for a logged-in user', async () => {
     setAuthorization('token-1');
-    serve({
-      extra: (config) =>
-        config.url === '/app/user/subscribe' && config.method === 'post'
-          ? { data: { err_code: 0, data: { following: true, followers: 10816 } } }
-          : undefined,
-    });
+    serve().on('POST', apiPaths.userSubscribe, () => ({ following: true, followers: 10816 }));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     const followButton = await screen.findByRole('button', { name: '关注' });
     // Disabled until /app/user/subscribe says whether the user already follows the store.
     await waitFor(() => expect(followButton.hasAttribute('disabled')).toBe(false));
     fireEvent.click(followButton);
     expect(await screen.findByRole('button', { name: '已关注' })).toBeTruthy();
-    const follow = requestsTo('/app/user/subscribe').find((request) => request.method === 'post');
-    expect(JSON.parse(String(follow?.data))).toEqual({ seller_id: 9, follow: true });
+    expect(fake.calls(apiPaths.userSubscribe, 'POST')[0]?.body).toEqual({ seller_id: 9, follow: true });
   });
 
   it('opens the H5 chat with the seller', async () => {
@@ -223,7 +215,7 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
   });
 
   it('says the listing does not exist on 3001', async () => {
-    serve({ detail: { err_code: 3001, message: '商品不存在或已下架' } });
+    serve().on(apiPaths.goodsDetail, () => reply.error(3001, '商品不存在或已下架'));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=404');
     expect(await screen.findByTestId('goods-not-found')).toBeTruthy();
     expect(screen.getByText('商品不存在或已下架')).toBeTruthy();
@@ -235,11 +227,11 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     serve();
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=abc');
     expect(await screen.findByTestId('goods-not-found')).toBeTruthy();
-    expect(server?.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('offers a retry when the listing cannot be loaded', async () => {
-    serve({ detail: { err_code: 1099, message: '服务繁忙，请稍后再试' } });
+    serve().on(apiPaths.goodsDetail, () => reply.error(1099, '服务繁忙，请稍后再试'));
     renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     expect(await screen.findByTestId('goods-error')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));

@@ -1,8 +1,7 @@
-import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter, useLocation } from 'react-router';
 import type { ComponentType } from 'react';
-import type { GoodsDetail } from '@haoshi/contracts';
-import { fakeServer, type FakeReply } from '@/core/http/fake-server.test-support';
+import { apiPaths, type GoodsDetail } from '@haoshi/contracts';
+import type { FakeApi } from '@/core/http/fake-api.test-support';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
 /** A listing as /app/goods/detail answers it (王者荣耀, two 包赔 options, bargaining on). */
@@ -70,48 +69,32 @@ export function goodsFixture(overrides: Partial<GoodsDetail> = {}): GoodsDetail 
   };
 }
 
-const ok = (data: unknown): FakeReply => ({ data: { err_code: 0, data } });
 const emptyPage = { list: [], total: 0, page: 1, page_size: 10 };
 
-export interface FakeGoodsServerOptions {
-  detail?: GoodsDetail | { err_code: number; message: string };
-  onSave?: (body: { goods_id: number; save: boolean }) => FakeReply;
-  extra?: (config: InternalAxiosRequestConfig) => FakeReply | undefined;
-}
-
-/** The goods calls of the detail page, answered in-process. */
-export function fakeGoodsServer({ detail = goodsFixture(), onSave, extra }: FakeGoodsServerOptions = {}) {
-  return fakeServer((config) => {
-    const answered = extra?.(config);
-    if (answered) return answered;
-    switch (config.url) {
-      case '/app/goods/detail':
-        return 'err_code' in detail ? { data: detail } : ok(detail);
-      case '/app/goods/save/status':
-        return ok({ saved: 'saved' in detail ? detail.saved : false, favourites: 11 });
-      case '/app/user/save_goods': {
-        const body = JSON.parse(String(config.data)) as { goods_id: number; save: boolean };
-        return onSave ? onSave(body) : ok({ saved: body.save, favourites: body.save ? 12 : 11 });
-      }
-      case '/app/user/subscribe':
-        return ok({ ...emptyPage, following: false });
-      case '/app/goods/comment/main/v2':
-        return ok({
-          seller_id: 9,
-          total: 0,
-          rating: '5.00',
-          good_rate: '100%',
-          tags: [],
-          stars: [0, 0, 0, 0, 0],
-        });
-      case '/app/goods/comment/list':
-      case '/app/goods/recommend':
-      case '/app/goods/recommend/from_store':
-        return ok(emptyPage);
-      default:
-        return { status: 404, data: { err_code: 1004, message: `unexpected ${String(config.url)}` } };
-    }
-  });
+/**
+ * The calls of the detail page answered for this listing (no comments, no recommendations, not
+ * followed); a test replaces any of them with its own `fake.on`.
+ */
+export function serveGoods(fake: FakeApi, detail: GoodsDetail = goodsFixture()): FakeApi {
+  return fake
+    .on(apiPaths.goodsDetail, () => detail)
+    .on(apiPaths.goodsSaveStatus, () => ({ saved: detail.saved, favourites: detail.favourites }))
+    .on('POST', apiPaths.userSaveGoods, ({ body }) => ({
+      saved: body.save,
+      favourites: detail.favourites + (body.save ? 1 : 0),
+    }))
+    .on('GET', apiPaths.userSubscribe, () => ({ ...emptyPage, following: false }))
+    .on(apiPaths.goodsCommentMainV2, () => ({
+      seller_id: detail.seller_id,
+      total: 0,
+      rating: '5.00',
+      good_rate: '100%',
+      tags: [],
+      stars: [0, 0, 0, 0, 0],
+    }))
+    .on(apiPaths.goodsCommentList, () => emptyPage)
+    .on(apiPaths.goodsRecommend, () => emptyPage)
+    .on(apiPaths.goodsRecommendFromStore, () => emptyPage);
 }
 
 function LocationProbe() {

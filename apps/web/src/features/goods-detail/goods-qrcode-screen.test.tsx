@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import GoodsQrCodeScreen from './goods-qrcode-screen';
-import { fakeGoodsServer, renderScreen } from './goods-detail.test-support';
+import { renderScreen, serveGoods } from './goods-detail.test-support';
 
+// jsdom has no canvas to draw the code on; the test checks what would be drawn.
 vi.mock('qrcode', () => ({
   default: {
     toDataURL: vi.fn((content: string) => Promise.resolve(`data:text/plain,${encodeURIComponent(content)}`)),
@@ -11,41 +14,25 @@ vi.mock('qrcode', () => ({
 }));
 
 const TICKET = 'ticket-0123456789abcdef';
-let server: ReturnType<typeof fakeGoodsServer> | undefined;
+const fake = setupFakeApi();
 
 afterEach(() => {
-  server?.restore();
   vi.clearAllMocks();
 });
 
 function serveQr(states: Array<'waiting' | 'scanned' | 'expired'>) {
   let polls = 0;
-  server = fakeGoodsServer({
-    extra: (config) => {
-      if (config.url === '/app/goods/yd/qrcode')
-        return {
-          data: {
-            err_code: 0,
-            data: {
-              ticket: TICKET,
-              qr_content: `/goodsDetail?goods_id=42&qr_ticket=${TICKET}`,
-              expires_at: '2026-11-21T10:05:00.000Z',
-            },
-          },
-        };
-      if (config.url === '/app/goods/yd/qrcode/status') {
-        const state = states[Math.min(polls, states.length - 1)] ?? 'waiting';
-        polls += 1;
-        return {
-          data: {
-            err_code: 0,
-            data: { state, scanned_at: state === 'scanned' ? '2026-11-21T10:01:00.000Z' : null },
-          },
-        };
-      }
-      return undefined;
-    },
-  });
+  serveGoods(fake)
+    .on(apiPaths.goodsQrcode, () => ({
+      ticket: TICKET,
+      qr_content: `/goodsDetail?goods_id=42&qr_ticket=${TICKET}`,
+      expires_at: '2026-11-21T10:05:00.000Z',
+    }))
+    .on(apiPaths.goodsQrcodeStatus, () => {
+      const state = states[Math.min(polls, states.length - 1)] ?? 'waiting';
+      polls += 1;
+      return { state, scanned_at: state === 'scanned' ? '2026-11-21T10:01:00.000Z' : null };
+    });
 }
 
 describe('/goodsQRCode', () => {
@@ -61,7 +48,7 @@ describe('/goodsQRCode', () => {
     expect(image.getAttribute('src')).toContain(encodeURIComponent(`qr_ticket=${TICKET}`));
     await waitFor(() => expect(screen.getByTestId('qr-state').textContent).toBe('已在手机上打开'));
     expect(screen.getByText('长按二维码可保存图片，或截图分享给好友')).toBeTruthy();
-    expect(server?.requests.some((request) => request.url === '/app/goods/yd/qrcode/status')).toBe(true);
+    expect(fake.calls(apiPaths.goodsQrcodeStatus).length).toBeGreaterThan(0);
   });
 
   it('offers a fresh code once the old one expired', async () => {
@@ -72,7 +59,8 @@ describe('/goodsQRCode', () => {
   });
 
   it('says so when the listing does not exist', async () => {
-    server = fakeGoodsServer({ detail: { err_code: 3001, message: '商品不存在或已下架' } });
+    const gone = () => reply.error(3001, '商品不存在或已下架');
+    serveGoods(fake).on(apiPaths.goodsDetail, gone).on(apiPaths.goodsQrcode, gone);
     renderScreen(GoodsQrCodeScreen, '/goodsQRCode?goods_id=404');
     expect(await screen.findByTestId('goods-not-found')).toBeTruthy();
   });

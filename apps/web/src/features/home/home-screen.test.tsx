@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { HomeIndex } from '@haoshi/contracts';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, type HomeIndex } from '@haoshi/contracts';
 import { goodsCard, page } from '@/core/goods-fixtures.test-support';
-import {
-  answer,
-  fakeApi,
-  networkFailure,
-  renderScreen,
-  type ApiAnswer,
-} from '@/core/screen-harness.test-support';
+import { reply, setupFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import HomeScreen from './home-screen';
 
 const index: HomeIndex = {
@@ -28,23 +23,23 @@ const index: HomeIndex = {
   search_placeholder: '搜索',
 };
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+const fake = setupFakeApi();
 
-function serve(home: () => ApiAnswer, recommend: (pageNumber: number) => ApiAnswer) {
-  api = fakeApi({
-    'GET /app/home/index_v13': home,
-    'GET /app/home/hot/v2': () => answer({ list: [goodsCard(90, { title: '热门号', price: '99.00' })] }),
-    'GET /app/goods/recommend': ({ params }) => recommend(Number(params.page)),
-  });
-  return api;
+function serve(
+  home: FakeHandler<'GET /app/home/index_v13'>,
+  recommend: (pageNumber: number) => ReturnType<FakeHandler<'GET /app/goods/recommend'>>,
+) {
+  fake
+    .on(apiPaths.homeIndex, home)
+    .on(apiPaths.homeHot, () => ({ list: [goodsCard(90, { title: '热门号', price: '99.00' })] }))
+    .on(apiPaths.goodsRecommend, ({ query }) => recommend(query.page));
 }
 
 describe('/ (home)', () => {
   it('shows the brand heading and skeletons while loading', () => {
     serve(
-      () => answer(index),
-      () => answer(page([])),
+      () => index,
+      () => page([]),
     );
     renderScreen('/', <HomeScreen />);
     expect(screen.getByRole('heading', { name: '淘号号' })).toBeTruthy();
@@ -53,10 +48,10 @@ describe('/ (home)', () => {
   });
 
   it('shows banners, games, notice, hot items and the recommended feed page by page', async () => {
-    const calls = serve(
-      () => answer(index),
+    serve(
+      () => index,
       (pageNumber) =>
-        answer(page(pageNumber === 1 ? [goodsCard(1), goodsCard(2)] : [goodsCard(3)], 3, pageNumber, 2)),
+        page(pageNumber === 1 ? [goodsCard(1), goodsCard(2)] : [goodsCard(3)], 3, pageNumber, 2),
     );
     renderScreen('/', <HomeScreen />);
     const games = await screen.findByRole('navigation', { name: '游戏' });
@@ -75,14 +70,14 @@ describe('/ (home)', () => {
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
     await waitFor(() => expect(screen.getAllByTestId('goods-card')).toHaveLength(3));
     expect(screen.getByText('没有更多了')).toBeTruthy();
-    expect(calls.calls('GET /app/goods/recommend').map((call) => call.params.page)).toEqual([1, 2]);
+    expect(fake.calls(apiPaths.goodsRecommend).map((call) => call.rawQuery.page)).toEqual(['1', '2']);
   });
 
   it('says the home failed and reloads on request', async () => {
     let failing = true;
     serve(
-      () => (failing ? networkFailure : answer(index)),
-      () => answer(page([goodsCard(1)])),
+      () => (failing ? reply.network() : index),
+      () => page([goodsCard(1)]),
     );
     renderScreen('/', <HomeScreen />);
     expect(await screen.findByText('首页加载失败')).toBeTruthy();
@@ -93,8 +88,8 @@ describe('/ (home)', () => {
 
   it('suggests searching when nothing is recommended', async () => {
     serve(
-      () => answer(index),
-      () => answer(page([])),
+      () => index,
+      () => page([]),
     );
     renderScreen('/', <HomeScreen />);
     expect(await screen.findByText('暂时没有推荐的商品')).toBeTruthy();
@@ -104,8 +99,8 @@ describe('/ (home)', () => {
   it('tells when the feed failed and retries it', async () => {
     let failing = true;
     serve(
-      () => answer(index),
-      () => (failing ? networkFailure : answer(page([goodsCard(7)]))),
+      () => index,
+      () => (failing ? reply.network() : page([goodsCard(7)])),
     );
     renderScreen('/', <HomeScreen />);
     expect(await screen.findByText('推荐商品加载失败')).toBeTruthy();

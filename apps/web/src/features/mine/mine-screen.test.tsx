@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, User } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, type User } from '@haoshi/contracts';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { getAuthorization, setAuthorization } from '@/core/storage';
 import MineScreen from './mine-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const user: User = {
   id: 7,
@@ -32,20 +28,18 @@ function renderMine() {
 
 // Toasts stay until the page goes: no close timer may outlive the test environment.
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 describe('/mine', () => {
   it('offers login to a visitor and loads nothing', () => {
     renderMine();
     expect(screen.getByRole('button', { name: '登录 / 注册' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
-    expect(http.get).not.toHaveBeenCalled();
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('shows the phone and roles, and logs out on the server and here', async () => {
     setAuthorization('token-7');
-    vi.mocked(http.get).mockResolvedValue({ err_code: 0, data: user } satisfies Envelope<User>);
-    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: null } satisfies Envelope<null>);
+    fake.on(apiPaths.currentUser, () => user).on(apiPaths.logout, () => null);
     renderMine();
 
     expect((await screen.findByTestId('mine-phone')).textContent).toBe('138****0001');
@@ -59,7 +53,8 @@ describe('/mine', () => {
     fireEvent.click(dialogButtons[dialogButtons.length - 1] as HTMLElement);
 
     await screen.findByRole('button', { name: '登录 / 注册' });
-    expect(http.post).toHaveBeenCalledWith('/app/logout', undefined, { silent: true });
+    expect(fake.calls(apiPaths.logout)).toHaveLength(1);
+    expect(fake.calls(apiPaths.logout)[0]?.config.headers.Authorization).toBe('token-7');
     await waitFor(() => expect(getAuthorization()).toBe(''));
     await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
   });

@@ -1,30 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { GoodsFilterRequest } from '@haoshi/contracts';
-import { page, searchHit } from '@/core/goods-fixtures.test-support';
-import {
-  answer,
-  fakeApi,
-  networkFailure,
-  renderScreen,
-  type ApiAnswer,
-} from '@/core/screen-harness.test-support';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@haoshi/contracts';
+import { searchHit, searchPage } from '@/core/goods-fixtures.test-support';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import CuratedScreen from './curated-screen';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
-
-function serve(list: (body: GoodsFilterRequest) => ApiAnswer) {
-  api = fakeApi({ 'POST /app/goods/list/filter': ({ body }) => list(body as GoodsFilterRequest) });
-  return api;
-}
-
-const bodies = () =>
-  (api?.calls('POST /app/goods/list/filter') ?? []).map((call) => call.body as GoodsFilterRequest);
+const fake = setupFakeApi();
+const bodies = () => fake.calls(apiPaths.goodsListFilter).map((call) => call.body);
 
 describe('/mhbProductCommon', () => {
   it('lists verified, guaranteed listings hottest first, and switches tabs in the address', async () => {
-    serve(() => answer({ ...page([searchHit(1), searchHit(2)]), snapshot_id: 1 }));
+    fake.on(apiPaths.goodsListFilter, () => searchPage([searchHit(1), searchHit(2)]));
     const { router } = renderScreen('/mhbProductCommon', <CuratedScreen />);
     expect(screen.getByLabelText('加载中')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('goods-card')).toHaveLength(2));
@@ -41,7 +28,7 @@ describe('/mhbProductCommon', () => {
 
   it('points to all listings when nothing is curated, and retries a failure', async () => {
     let failing = true;
-    serve(() => (failing ? networkFailure : answer({ ...page([]), snapshot_id: 1 })));
+    fake.on(apiPaths.goodsListFilter, () => (failing ? reply.network() : searchPage([])));
     renderScreen('/mhbProductCommon', <CuratedScreen />);
     expect(await screen.findByText('商品加载失败')).toBeTruthy();
     failing = false;

@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { GoodsFilterRequest, ListHeader } from '@haoshi/contracts';
-import { page, searchHit } from '@/core/goods-fixtures.test-support';
-import {
-  answer,
-  fakeApi,
-  networkFailure,
-  renderScreen,
-  type ApiAnswer,
-} from '@/core/screen-harness.test-support';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, type ListHeader } from '@haoshi/contracts';
+import { searchHit, searchPage } from '@/core/goods-fixtures.test-support';
+import { reply, setupFakeApi, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import GoodsListScreen from './goods-list-screen';
 
 const header: ListHeader = {
@@ -29,21 +24,16 @@ const gameHeader: ListHeader = {
   range_filters: [{ key: 'stars', label: '王者星数', min: 0, max: 300, unit: '星' }],
 };
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+const fake = setupFakeApi();
 
-function serve(list: (body: GoodsFilterRequest) => ApiAnswer) {
-  api = fakeApi({
-    'POST /app/goods/list/filter': ({ body }) => list(body as GoodsFilterRequest),
-    'POST /app/goods/list/header': ({ body }) =>
-      answer((body as { game_id?: number }).game_id === 1 ? gameHeader : header),
-    'GET /app/goods/game': () => answer({ list: [gameHeader.game] }),
-  });
-  return api;
+function serve(list: FakeHandler<'POST /app/goods/list/filter'>) {
+  fake
+    .on(apiPaths.goodsListFilter, list)
+    .on(apiPaths.goodsListHeader, ({ body }) => (body.game_id === 1 ? gameHeader : header))
+    .on(apiPaths.goodsGames, () => ({ list: gameHeader.game ? [gameHeader.game] : [] }));
 }
 
-const bodies = () =>
-  (api?.calls('POST /app/goods/list/filter') ?? []).map((call) => call.body as GoodsFilterRequest);
+const bodies = () => fake.calls(apiPaths.goodsListFilter).map((call) => call.body);
 
 function renderList(url: string) {
   const path = url.split('?')[0] ?? url;
@@ -53,10 +43,7 @@ function renderList(url: string) {
 describe('/search_goods_list and /productList', () => {
   it('shows skeletons, then the results with the matched words and the count', async () => {
     serve(() =>
-      answer({
-        ...page([searchHit(1, { title: '王者荣耀 满皮肤', title_marks: [[0, 2]] })], 1),
-        snapshot_id: 50,
-      }),
+      searchPage([searchHit(1, { title: '王者荣耀 满皮肤', title_marks: [[0, 2]] })], { snapshot_id: 50 }),
     );
     renderList(`/search_goods_list?keyword=${encodeURIComponent('王者')}`);
     expect(screen.getByLabelText('加载中')).toBeTruthy();
@@ -67,9 +54,10 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it("loads the next page from the previous page's cursor and the first page's snapshot", async () => {
-    serve((body) =>
-      answer({
-        ...page([searchHit(body.cursor ? 2 : 1)], 2, 1, 1),
+    serve(({ body }) =>
+      searchPage([searchHit(body.cursor ? 2 : 1)], {
+        total: 2,
+        page_size: 1,
         snapshot_id: 77,
         next_cursor: body.cursor ? null : 'after-1',
       }),
@@ -82,32 +70,22 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it('shows a capped total as 1万+ and an estimate as 约', async () => {
-    serve((body) =>
-      answer({
-        ...page([searchHit(1)], 10_000),
-        snapshot_id: 1,
+    serve(({ body }) =>
+      searchPage([searchHit(1)], {
+        total: 10_000,
         total_capped: body.keyword === 'wzry',
         total_is_estimate: body.keyword !== 'wzry',
-        next_cursor: null,
       }),
     );
     renderList('/search_goods_list?keyword=wzry');
     expect(await screen.findByText('共 1万+ 件在售')).toBeTruthy();
-    api?.restore();
-    serve(() =>
-      answer({
-        ...page([searchHit(1)], 8_374),
-        snapshot_id: 1,
-        total_capped: false,
-        total_is_estimate: true,
-      }),
-    );
+    serve(() => searchPage([searchHit(1)], { total: 8_374, total_is_estimate: true }));
     renderList('/search_goods_list?keyword=pifu');
     expect(await screen.findByText('共 约8400 件在售')).toBeTruthy();
   });
 
   it('sorting replaces the address and asks again', async () => {
-    serve(() => answer({ ...page([searchHit(1)]), snapshot_id: 1 }));
+    serve(() => searchPage([searchHit(1)]));
     const { router } = renderList('/search_goods_list?keyword=a');
     await screen.findByTestId('goods-card');
     fireEvent.click(screen.getByRole('tab', { name: '价格升' }));
@@ -118,7 +96,7 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it('the drawer filters by game, partition, price in yuan and attribute range, into the address', async () => {
-    serve(() => answer({ ...page([searchHit(1)]), snapshot_id: 1 }));
+    serve(() => searchPage([searchHit(1)]));
     const { router } = renderList(`/search_goods_list?keyword=${encodeURIComponent('王者')}`);
     await screen.findByTestId('goods-card');
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
@@ -153,7 +131,7 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it('refuses a price that is not an amount and keeps the drawer open', async () => {
-    serve(() => answer({ ...page([searchHit(1)]), snapshot_id: 1 }));
+    serve(() => searchPage([searchHit(1)]));
     const { router } = renderList('/search_goods_list?keyword=a');
     await screen.findByTestId('goods-card');
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
@@ -165,7 +143,7 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it('an empty result with filters offers to clear them', async () => {
-    serve(() => answer({ ...page([]), snapshot_id: 1 }));
+    serve(() => searchPage([]));
     const { router } = renderList('/search_goods_list?keyword=a&price_min=1&tags=urgent&sort=hot');
     expect(await screen.findByText('没有找到符合条件的商品')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '清空筛选' }));
@@ -173,7 +151,7 @@ describe('/search_goods_list and /productList', () => {
   });
 
   it('an empty result without filters suggests another keyword', async () => {
-    serve(() => answer({ ...page([]), snapshot_id: 1 }));
+    serve(() => searchPage([]));
     renderList('/search_goods_list?keyword=zzz');
     expect(await screen.findByText('换个关键词试试，或者去看看其他游戏。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '换个关键词' })).toBeTruthy();
@@ -181,7 +159,7 @@ describe('/search_goods_list and /productList', () => {
 
   it('says the list failed and retries', async () => {
     let failing = true;
-    serve(() => (failing ? networkFailure : answer({ ...page([searchHit(3)]), snapshot_id: 1 })));
+    serve(() => (failing ? reply.network() : searchPage([searchHit(3)])));
     renderList('/search_goods_list?keyword=a');
     expect(await screen.findByText('商品加载失败')).toBeTruthy();
     failing = false;

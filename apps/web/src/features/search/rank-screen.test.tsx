@@ -1,18 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  answer,
-  fakeApi,
-  networkFailure,
-  renderScreen,
-  type ApiAnswer,
-} from '@/core/screen-harness.test-support';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@haoshi/contracts';
+import { reply, setupFakeApi, type FakeData, type FakeHandler } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import RankScreen from './rank-screen';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+const fake = setupFakeApi();
+type TopGame = FakeData<'GET /app/top/game'>['list'][number];
+type TopStore = FakeData<'GET /app/top/store'>['list'][number];
 
-const game = (rank: number, name: string) => ({
+const game = (rank: number, name: string): TopGame => ({
   id: rank,
   name,
   icon: '',
@@ -24,7 +21,7 @@ const game = (rank: number, name: string) => ({
   rank,
   avg_price: '1855.08',
 });
-const store = {
+const store: TopStore = {
   rank: 1,
   seller_id: 4,
   store_name: '金牌号铺',
@@ -35,15 +32,15 @@ const store = {
   on_sale: 8,
 };
 
-function serve(games: () => ApiAnswer, stores: () => ApiAnswer) {
-  api = fakeApi({ 'GET /app/top/game': games, 'GET /app/top/store': stores });
+function serve(games: FakeHandler<'GET /app/top/game'>, stores: FakeHandler<'GET /app/top/store'>) {
+  fake.on(apiPaths.topGame, games).on(apiPaths.topStore, stores);
 }
 
 describe('/rank', () => {
   it('ranks games in a table linking to their lists, and stores in another tab', async () => {
     serve(
-      () => answer({ list: [game(1, '第五人格'), game(2, '原神')] }),
-      () => answer({ list: [store] }),
+      () => ({ list: [game(1, '第五人格'), game(2, '原神')] }),
+      () => ({ list: [store] }),
     );
     renderScreen('/rank', <RankScreen />);
     const table = await screen.findByRole('table', { name: '热门游戏' });
@@ -63,8 +60,8 @@ describe('/rank', () => {
 
   it('says when there is nothing to rank', async () => {
     serve(
-      () => answer({ list: [] }),
-      () => answer({ list: [] }),
+      () => ({ list: [] }),
+      () => ({ list: [] }),
     );
     renderScreen('/rank', <RankScreen />);
     expect(await screen.findByText('排行榜暂无数据')).toBeTruthy();
@@ -73,8 +70,8 @@ describe('/rank', () => {
   it('shows a skeleton, then the failure with retry', async () => {
     let failing = true;
     serve(
-      () => (failing ? networkFailure : answer({ list: [game(1, '原神')] })),
-      () => answer({ list: [] }),
+      () => (failing ? reply.network() : { list: [game(1, '原神')] }),
+      () => ({ list: [] }),
     );
     renderScreen('/rank', <RankScreen />);
     expect(screen.getByLabelText('加载中')).toBeTruthy();

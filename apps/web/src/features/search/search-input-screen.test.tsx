@@ -1,26 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { answer, fakeApi, networkFailure, renderScreen } from '@/core/screen-harness.test-support';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, type Keywords } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import { addSearchHistory, readSearchHistory } from './search-history';
 import SearchInputScreen from './search-input-screen';
 
-let api: ReturnType<typeof fakeApi> | undefined;
-afterEach(() => api?.restore());
+const fake = setupFakeApi();
+
+const hot: Keywords = { hot: ['王者荣耀', '原神'], suggestions: [] };
+const suggested: Keywords = {
+  hot: [],
+  suggestions: [
+    { text: '王者荣耀', kind: 'game', game_id: 1, marks: [[0, 2]] },
+    { text: '王者 典藏皮肤', kind: 'keyword', game_id: null, marks: [[0, 2]] },
+  ],
+};
 
 function serve() {
-  api = fakeApi({
-    'GET /app/home/keyword': ({ params }) =>
-      params.keyword === undefined
-        ? answer({ hot: ['王者荣耀', '原神'], suggestions: [] })
-        : answer({
-            hot: [],
-            suggestions: [
-              { text: '王者荣耀', kind: 'game', game_id: 1, marks: [[0, 2]] },
-              { text: '王者 典藏皮肤', kind: 'keyword', game_id: null, marks: [[0, 2]] },
-            ],
-          }),
-  });
-  return api;
+  fake.on(apiPaths.homeKeyword, ({ query }) => (query.keyword === undefined ? hot : suggested));
 }
 
 const renderInput = (url = '/search_input') =>
@@ -44,7 +42,7 @@ describe('/search_input', () => {
   });
 
   it('asks for suggestions once typing pauses for 500 ms, with the matched words marked', async () => {
-    const calls = serve();
+    serve();
     renderInput();
     const input = screen.getByPlaceholderText('搜索游戏/商品');
     fireEvent.change(input, { target: { value: '王' } });
@@ -52,8 +50,8 @@ describe('/search_input', () => {
     const list = await screen.findByRole('list', { name: '搜索联想' });
     expect(within(list).getAllByRole('button')).toHaveLength(2);
     expect(list.querySelector('mark')?.textContent).toBe('王者');
-    const suggestionCalls = calls.calls('GET /app/home/keyword').filter((call) => call.params.keyword);
-    expect(suggestionCalls.map((call) => call.params.keyword)).toEqual(['王者']);
+    const suggestionCalls = fake.calls(apiPaths.homeKeyword).filter((call) => call.rawQuery.keyword);
+    expect(suggestionCalls.map((call) => call.rawQuery.keyword)).toEqual(['王者']);
   });
 
   it("a game suggestion opens that game's list", async () => {
@@ -90,10 +88,10 @@ describe('/search_input', () => {
   });
 
   it('starts from the keyword it was opened with, and still works when hot words fail', async () => {
-    api = fakeApi({ 'GET /app/home/keyword': () => networkFailure });
+    fake.on(apiPaths.homeKeyword, reply.network);
     renderInput(`/search_input?keyword=${encodeURIComponent('原神')}`);
     expect(screen.getByPlaceholderText<HTMLInputElement>('搜索游戏/商品').value).toBe('原神');
-    await waitFor(() => expect(api?.seen.length).toBeGreaterThan(0));
+    await waitFor(() => expect(fake.requests.length).toBeGreaterThan(0));
     expect(screen.queryByText('热门搜索')).toBeNull();
   });
 });

@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransferMain, TransferResult } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { walletPaths, type TransferMain, type TransferResult } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import BalanceActionScreen from './balance-action-screen';
 import { transferProblems } from './transfer-form';
-import { answerGets, renderScreen } from './wallet.test-support';
+import { renderScreen } from './wallet.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 const main: TransferMain = {
   available: '100.00',
@@ -57,22 +52,20 @@ describe('transfer form checks', () => {
 
 describe('/balanceAction', () => {
   it('shows what is wrong and sends nothing', async () => {
-    answerGets({ '/app/user/wallet/transfer/main': main });
+    fake.on(walletPaths.transferMain, () => main);
     renderScreen(BalanceActionScreen, '/balanceAction');
     expect((await screen.findByTestId('transfer-available')).textContent).toBe('¥100.00');
     fill('收款人手机号', '1390000');
     fill('转出金额', '0');
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(screen.getByRole('alert').textContent).toBe('请输入正确的11位手机号；金额需大于0，且最多两位小数');
-    expect(http.post).not.toHaveBeenCalled();
+    expect(fake.calls(walletPaths.transfer)).toHaveLength(0);
   });
 
   it('confirms the recipient’s masked identity, then transfers once with an Idempotency-Key', async () => {
-    answerGets({
-      '/app/user/wallet/transfer/main': (params?: { phone?: string }) =>
-        params?.phone ? { ...main, recipient } : main,
-    });
-    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: result });
+    fake
+      .on(walletPaths.transferMain, ({ query }) => (query.phone ? { ...main, recipient } : main))
+      .on(walletPaths.transfer, () => result);
     const router = renderScreen(BalanceActionScreen, '/balanceAction');
     await screen.findByTestId('transfer-available');
     fill('收款人手机号', '13900000002');
@@ -83,25 +76,21 @@ describe('/balanceAction', () => {
     expect(dialog.textContent).toContain('李*');
     expect(dialog.textContent).toContain('139****0002');
     expect(dialog.textContent).toContain('¥12.50');
-    expect(http.get).toHaveBeenCalledWith('/app/user/wallet/transfer/main', { phone: '13900000002' });
+    expect(fake.calls(walletPaths.transferMain).at(-1)?.rawQuery).toEqual({ phone: '13900000002' });
     fireEvent.click(screen.getByRole('button', { name: '确认转出' }));
 
-    await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
-    const [path, body, options] = vi.mocked(http.post).mock.calls[0] ?? [];
-    expect(path).toBe('/app/user/wallet/transfer');
-    expect(body).toEqual({ phone: '13900000002', amount: '12.50' });
-    expect((options as { headers: Record<string, string> }).headers['Idempotency-Key']).toMatch(
-      /^transfer-[0-9a-f]{32}$/,
-    );
+    await waitFor(() => expect(fake.calls(walletPaths.transfer)).toHaveLength(1));
+    const [transfer] = fake.calls(walletPaths.transfer);
+    expect(transfer?.body).toEqual({ phone: '13900000002', amount: '12.50' });
+    expect(transfer?.config.headers['Idempotency-Key']).toMatch(/^transfer-[0-9a-f]{32}$/);
     await waitFor(() => expect(router.state.location.search).toBe('?id=77'));
     await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
   });
 
   it('stops at an unknown recipient with the server’s message', async () => {
-    answerGets({
-      '/app/user/wallet/transfer/main': (params?: { phone?: string }) =>
-        params?.phone ? { err_code: 4003, message: '收款人不存在，请核对手机号' } : main,
-    });
+    fake.on(walletPaths.transferMain, ({ query }) =>
+      query.phone ? reply.error(4003, '收款人不存在，请核对手机号') : main,
+    );
     renderScreen(BalanceActionScreen, '/balanceAction');
     await screen.findByTestId('transfer-available');
     fill('收款人手机号', '13900000009');
@@ -109,11 +98,11 @@ describe('/balanceAction', () => {
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('收款人不存在，请核对手机号')).toBeTruthy();
     expect(screen.queryByTestId('transfer-confirm')).toBeNull();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(fake.calls(walletPaths.transfer)).toHaveLength(0);
   });
 
   it('sends a user without real-name verification to verify first', async () => {
-    answerGets({ '/app/user/wallet/transfer/main': { ...main, real_name_verified: false } });
+    fake.on(walletPaths.transferMain, () => ({ ...main, real_name_verified: false }));
     renderScreen(BalanceActionScreen, '/balanceAction');
     expect(await screen.findByText('转出前需完成实名认证')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去实名认证' }));
@@ -121,10 +110,10 @@ describe('/balanceAction', () => {
   });
 
   it('shows a skeleton while loading and a retry when loading fails', async () => {
-    answerGets({});
+    fake.on(walletPaths.transferMain, reply.pending);
     renderScreen(BalanceActionScreen, '/balanceAction');
     expect(screen.getByLabelText('加载中')).toBeTruthy();
-    answerGets({ '/app/user/wallet/transfer/main': { err_code: 1099 } });
+    fake.on(walletPaths.transferMain, () => reply.error(1099));
     renderScreen(BalanceActionScreen, '/balanceAction');
     expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
   });

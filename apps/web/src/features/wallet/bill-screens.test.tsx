@@ -1,17 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BillDetail, BillItem, BillList } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { describe, expect, it } from 'vitest';
+import { walletPaths, type BillDetail, type BillItem, type BillList } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import BillDetailScreen from './bill-detail-screen';
 import BillListScreen from './bill-list-screen';
-import { answerGets, renderScreen } from './wallet.test-support';
+import { renderScreen } from './wallet.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
-afterEach(() => vi.clearAllMocks());
+const fake = setupFakeApi();
 
 const bill = (id: number, month: string, amount: string, title: string): BillItem => ({
   id,
@@ -42,7 +37,7 @@ const list: BillList = {
 
 describe('/billList', () => {
   it('shows a chart with a table fallback and the bills grouped by month with their totals', async () => {
-    answerGets({ '/app/user/bill': list });
+    fake.on(walletPaths.bill, () => list);
     renderScreen(BillListScreen, '/billList');
     const chart = await screen.findByTestId('money-chart');
     expect(chart.getAttribute('aria-label')).toContain('2026年11月 收入20.00元 支出30.00元');
@@ -79,14 +74,12 @@ describe('/billList', () => {
   });
 
   it('reads the filter from the address and sends it', async () => {
-    answerGets({ '/app/user/bill': { ...list, list: [list.list[2]], total: 1 } });
+    fake.on(walletPaths.bill, () => ({ ...list, list: list.list.slice(2), total: 1 }));
     renderScreen(BillListScreen, '/billList', '/billList?type=recharge&month=2026-10');
     await screen.findByRole('region', { name: '2026年10月' });
-    expect(http.get).toHaveBeenCalledWith(
-      '/app/user/bill',
-      { page: 1, page_size: 20, type: 'recharge', month: '2026-10' },
-      { silent: true },
-    );
+    expect(fake.calls(walletPaths.bill).map((call) => call.rawQuery)).toEqual([
+      { page: '1', page_size: '20', type: 'recharge', month: '2026-10' },
+    ]);
     expect(screen.getByRole('button', { name: /充值/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /2026年10月/ })).toBeTruthy();
     // One month is chosen: its totals head the list, no chart.
@@ -94,10 +87,9 @@ describe('/billList', () => {
   });
 
   it('says when a filter finds nothing and clears it', async () => {
-    answerGets({
-      '/app/user/bill': (params: { type?: string }) =>
-        params.type ? { list: [], total: 0, page: 1, page_size: 20, months: [] } : list,
-    });
+    fake.on(walletPaths.bill, ({ query }) =>
+      query.type ? { list: [], total: 0, page: 1, page_size: 20, months: [] } : list,
+    );
     const router = renderScreen(BillListScreen, '/billList', '/billList?type=refund');
     expect(await screen.findByText('当前筛选条件下没有账单，换个类型或月份看看。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '查看全部账单' }));
@@ -106,17 +98,17 @@ describe('/billList', () => {
   });
 
   it('sends a user without bills to recharge', async () => {
-    answerGets({ '/app/user/bill': { list: [], total: 0, page: 1, page_size: 20, months: [] } });
+    fake.on(walletPaths.bill, () => ({ list: [], total: 0, page: 1, page_size: 20, months: [] }));
     renderScreen(BillListScreen, '/billList');
     fireEvent.click(await screen.findByRole('button', { name: '去充值' }));
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
   });
 
   it('shows a skeleton, then an error with a retry', async () => {
-    answerGets({});
+    fake.on(walletPaths.bill, reply.pending);
     renderScreen(BillListScreen, '/billList');
     expect(screen.getByLabelText('加载中')).toBeTruthy();
-    answerGets({ '/app/user/bill': { err_code: 1099 } });
+    fake.on(walletPaths.bill, () => reply.error(1099));
     renderScreen(BillListScreen, '/billList');
     expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
   });
@@ -135,13 +127,15 @@ const detail: BillDetail = {
 
 describe('/billDetail', () => {
   it('shows amount, type, time, counterparty, remark and reference', async () => {
-    answerGets({ '/app/user/bill_detail': detail });
+    fake.on(walletPaths.billDetail, () => detail);
     renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=12');
     expect((await screen.findByTestId('bill-amount')).textContent).toBe('-12.34');
     for (const text of ['转出', '李*（139****0002）', '游戏币', '7:abc', '2026-11-10 10:00:00']) {
       expect(screen.getByText(text)).toBeTruthy();
     }
-    expect(http.get).toHaveBeenCalledWith('/app/user/bill_detail', { id: 12 }, { silent: true });
+    expect(fake.calls(walletPaths.billDetail).map((call) => call.url)).toEqual([
+      '/app/user/bill_detail?id=12',
+    ]);
   });
 
   it('says a deposit return is a move of the user’s own money (issue 10 E.4)', async () => {
@@ -164,15 +158,14 @@ describe('/billDetail', () => {
   });
 
   it('tells that a bill of someone else (4006) or a bad id does not exist', async () => {
-    answerGets({ '/app/user/bill_detail': { err_code: 4006, message: '账单不存在' } });
+    fake.on(walletPaths.billDetail, () => reply.error(4006, '账单不存在'));
     renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=99');
     expect(await screen.findByTestId('bill-missing')).toBeTruthy();
   });
 
   it('asks nothing of the server without an id', () => {
-    answerGets({});
     renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=abc');
     expect(screen.getByText('缺少账单编号')).toBeTruthy();
-    expect(http.get).not.toHaveBeenCalled();
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,19 +1,14 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WalletSummary } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { walletPaths, type WalletSummary } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { setNavigator } from '@/core/navigation';
-import type * as HttpClient from '@/core/http/client';
 import ReconciliateScreen from './reconciliate-screen';
 import WalletScreen from './wallet-screen';
 import BalanceOperationScreen from './balance-operation-screen';
-import { answerGets, renderScreen } from './wallet.test-support';
+import { renderScreen } from './wallet.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
-afterEach(() => vi.clearAllMocks());
+const fake = setupFakeApi();
 
 const wallet: WalletSummary = {
   available: '130.00',
@@ -31,13 +26,13 @@ const wallet: WalletSummary = {
 
 describe('/wallet', () => {
   it('shows a skeleton while loading', () => {
-    answerGets({});
+    fake.on(walletPaths.wallet, reply.pending);
     renderScreen(WalletScreen, '/wallet');
     expect(screen.getByLabelText('加载中')).toBeTruthy();
   });
 
   it('shows the balances, this month and the entries', async () => {
-    answerGets({ '/app/user/wallet': wallet });
+    fake.on(walletPaths.wallet, () => wallet);
     renderScreen(WalletScreen, '/wallet');
     expect((await screen.findByTestId('wallet-total')).textContent).toBe('240.00');
     expect(screen.getByTestId('wallet-available').textContent).toBe('130.00');
@@ -53,10 +48,10 @@ describe('/wallet', () => {
   });
 
   it('says what failed and retries', async () => {
-    answerGets({ '/app/user/wallet': { err_code: 1099, message: '系统繁忙' } });
+    fake.on(walletPaths.wallet, () => reply.error(1099, '系统繁忙'));
     renderScreen(WalletScreen, '/wallet');
     expect(await screen.findByText('钱包加载失败')).toBeTruthy();
-    answerGets({ '/app/user/wallet': wallet });
+    fake.on(walletPaths.wallet, () => wallet);
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     expect((await screen.findByTestId('wallet-total')).textContent).toBe('240.00');
   });
@@ -64,28 +59,25 @@ describe('/wallet', () => {
   it('sends a visitor to log in and loads nothing', async () => {
     const navigate = vi.fn();
     const unregister = setNavigator(navigate);
-    answerGets({ '/app/user/wallet': wallet });
+    fake.on(walletPaths.wallet, () => wallet);
     renderScreen(WalletScreen, '/wallet', '/wallet', false);
     expect(await screen.findByTestId('login-required')).toBeTruthy();
     expect(navigate).toHaveBeenCalledWith('/h5Login?redirect=%2Fwallet', undefined);
-    expect(http.get).not.toHaveBeenCalled();
+    expect(fake.requests).toHaveLength(0);
     unregister();
   });
 });
 
 describe('/balanceOperation', () => {
   it('shows the balance overview, the income summary and the income messages', async () => {
-    answerGets({
-      '/app/user/wallet': wallet,
-      '/app/user/msg_profit': { today: '20.00', month: '20.00', total: '25.00' },
-    });
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 0,
-      data: {
+    fake
+      .on(walletPaths.wallet, () => wallet)
+      .on(walletPaths.profit, () => ({ today: '20.00', month: '20.00', total: '25.00' }))
+      .on(walletPaths.profitList, () => ({
         list: [
           {
             id: 9,
-            type: 'sale_income',
+            type: 'sale_income' as const,
             title: '售出收入到账',
             content: '商品售出收入 20.00 元已存入可用余额',
             amount: '20.00',
@@ -95,8 +87,7 @@ describe('/balanceOperation', () => {
         total: 1,
         page: 1,
         page_size: 10,
-      },
-    });
+      }));
     renderScreen(BalanceOperationScreen, '/balanceOperation');
     expect((await screen.findByTestId('balance-available')).textContent).toBe('130.00');
     expect(screen.getByTestId('balance-deposit').textContent).toBe('100.00');
@@ -109,40 +100,38 @@ describe('/balanceOperation', () => {
 
 describe('/reconciliate', () => {
   it('shows the monthly statement as a table that ends at the balance', async () => {
-    answerGets({
-      '/app/user/bill/statement': {
-        available: '30.00',
-        months: [
-          {
-            month: '2026-11',
-            opening: '150.00',
-            income: '20.00',
-            expense: '40.00',
-            internal: '-100.00',
-            closing: '30.00',
-            count: 4,
-          },
-          {
-            month: '2026-10',
-            opening: '0.00',
-            income: '150.00',
-            expense: '0.00',
-            internal: '0.00',
-            closing: '150.00',
-            count: 1,
-          },
-          {
-            month: '2026-09',
-            opening: '0.00',
-            income: '0.00',
-            expense: '0.00',
-            internal: '0.00',
-            closing: '0.00',
-            count: 0,
-          },
-        ],
-      },
-    });
+    fake.on(walletPaths.billStatement, () => ({
+      available: '30.00',
+      months: [
+        {
+          month: '2026-11',
+          opening: '150.00',
+          income: '20.00',
+          expense: '40.00',
+          internal: '-100.00',
+          closing: '30.00',
+          count: 4,
+        },
+        {
+          month: '2026-10',
+          opening: '0.00',
+          income: '150.00',
+          expense: '0.00',
+          internal: '0.00',
+          closing: '150.00',
+          count: 1,
+        },
+        {
+          month: '2026-09',
+          opening: '0.00',
+          income: '0.00',
+          expense: '0.00',
+          internal: '0.00',
+          closing: '0.00',
+          count: 0,
+        },
+      ],
+    }));
     renderScreen(ReconciliateScreen, '/reconciliate');
     const table = await screen.findByRole('table');
     const rows = table.querySelectorAll('tbody tr');
@@ -162,11 +151,9 @@ describe('/reconciliate', () => {
   });
 
   it('offers a retry when the statement cannot load', async () => {
-    answerGets({ '/app/user/bill/statement': { err_code: 1099 } });
+    fake.on(walletPaths.billStatement, () => reply.error(1099));
     renderScreen(ReconciliateScreen, '/reconciliate');
     expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
-    await waitFor(() =>
-      expect(http.get).toHaveBeenCalledWith('/app/user/bill/statement', { months: 12 }, { silent: true }),
-    );
+    expect(fake.calls(walletPaths.billStatement)[0]?.url).toBe('/app/user/bill/statement?months=12');
   });
 });

@@ -1,20 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AutoWithdrawalSettings } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalPaths, type AutoWithdrawalSettings } from '@haoshi/contracts';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import AutoPaymentScreen from './auto-payment-screen';
-import { answer, okEnvelope, page } from './test-fixtures';
-import { renderScreen } from './test-fixtures';
+import { page, renderScreen } from './test-fixtures';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
-
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 const settings: AutoWithdrawalSettings = {
   enabled: false,
@@ -28,18 +21,15 @@ const settings: AutoWithdrawalSettings = {
 
 describe('/autoPayMent', () => {
   it('refuses a keep amount above the threshold, then saves', async () => {
-    answer({
-      get: { '/app/user/withdrawal/auto/main': okEnvelope(settings) },
-      post: {
-        '/app/user/withdrawal/auto': okEnvelope({
-          ...settings,
-          enabled: true,
-          threshold: '200.00',
-          keep_amount: '50.00',
-          method_id: 3,
-        }),
-      },
-    });
+    fake
+      .on(withdrawalPaths.autoMain, () => settings)
+      .on(withdrawalPaths.auto, () => ({
+        ...settings,
+        enabled: true,
+        threshold: '200.00',
+        keep_amount: '50.00',
+        method_id: 3,
+      }));
     renderScreen(AutoPaymentScreen, '/autoPayMent');
     const threshold = await screen.findByLabelText('触发金额（元）');
     fireEvent.change(threshold, { target: { value: '200' } });
@@ -51,12 +41,9 @@ describe('/autoPayMent', () => {
     fireEvent.click(screen.getByRole('switch'));
     fireEvent.click(screen.getByTestId('auto-save'));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/user/withdrawal/auto', {
-        enabled: true,
-        threshold: '200',
-        keep_amount: '50',
-        method_id: 3,
-      }),
+      expect(fake.calls(withdrawalPaths.auto).map((call) => call.body)).toEqual([
+        { enabled: true, threshold: '200', keep_amount: '50', method_id: 3 },
+      ]),
     );
   });
 });

@@ -1,20 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorCodes, type StaffWithdrawalDetail } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCodes, withdrawalPaths, type StaffWithdrawalDetail } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import FinanceWithdrawDetailScreen from './finance-withdraw-detail-screen';
 import FinanceWithdrawListScreen from './finance-withdraw-list-screen';
-import { answer, createdTimelineEntry, okEnvelope, refusal, renderScreen, withdrawal } from './test-fixtures';
+import { createdTimelineEntry, renderScreen, withdrawal } from './test-fixtures';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
-
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 const staffRow = {
   ...withdrawal({ id: 12 }),
@@ -38,31 +32,29 @@ const reasons = [
 
 describe('/financeWithdrawList', () => {
   it('tells a non-finance user they have no access', async () => {
-    answer({
-      get: { '/app/withdraw/list': refusal(ErrorCodes.WITHDRAWAL_STAFF_ONLY, '仅财务人员可以处理提现') },
-    });
+    fake.on(withdrawalPaths.staffList, () =>
+      reply.error(ErrorCodes.WITHDRAWAL_STAFF_ONLY, '仅财务人员可以处理提现'),
+    );
     renderScreen(FinanceWithdrawListScreen, '/financeWithdrawList');
     expect((await screen.findByTestId('staff-forbidden')).textContent).toContain('没有访问权限');
   });
 
   it('lists pending withdrawals first and filters by status', async () => {
-    answer({
-      get: { '/app/withdraw/list': okEnvelope({ list: [staffRow], total: 1, page: 1, page_size: 20 }) },
-    });
+    fake.on(withdrawalPaths.staffList, () => ({ list: [staffRow], total: 1, page: 1, page_size: 20 }));
     renderScreen(FinanceWithdrawListScreen, '/financeWithdrawList');
     const card = await screen.findByTestId('staff-withdrawal-12');
     expect(card.textContent).toContain('号主小王');
     expect(card.getAttribute('href')).toBe('/financeWithdrawDetail?id=12');
-    expect(http.get).toHaveBeenCalledWith('/app/withdraw/list', {
-      page: 1,
-      page_size: 20,
+    expect(fake.calls(withdrawalPaths.staffList)[0]?.rawQuery).toEqual({
+      page: '1',
+      page_size: '20',
       status: 'pending_review',
     });
     fireEvent.click(screen.getByText('已驳回'));
     await waitFor(() =>
-      expect(http.get).toHaveBeenCalledWith('/app/withdraw/list', {
-        page: 1,
-        page_size: 20,
+      expect(fake.calls(withdrawalPaths.staffList).at(-1)?.rawQuery).toEqual({
+        page: '1',
+        page_size: '20',
         status: 'rejected',
       }),
     );
@@ -71,34 +63,33 @@ describe('/financeWithdrawList', () => {
 
 describe('/financeWithdrawDetail', () => {
   it('approves after confirmation', async () => {
-    answer({
-      get: { '/app/withdraw/detail': okEnvelope(detail) },
-      post: { '/app/withdraw/handle': okEnvelope({ ...detail, status: 'paying', actions: [] }) },
-    });
+    fake
+      .on(withdrawalPaths.staffDetail, () => detail)
+      .on(withdrawalPaths.staffHandle, () => ({ ...detail, status: 'paying' as const, actions: [] }));
     renderScreen(FinanceWithdrawDetailScreen, '/financeWithdrawDetail', '/financeWithdrawDetail?id=12');
     fireEvent.click(await screen.findByTestId('staff-approve'));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(dialog.textContent).toContain('确认通过并打款 50.00 元？');
     fireEvent.click(within(dialog).getByRole('button', { name: '审核通过' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/withdraw/handle', { id: 12, action: 'approve' }),
+      expect(fake.calls(withdrawalPaths.staffHandle).map((call) => call.body)).toEqual([
+        { id: 12, action: 'approve' },
+      ]),
     );
     await waitFor(() => expect(screen.getByTestId('staff-detail-status').textContent).toBe('打款中'));
     expect(screen.queryByTestId('staff-approve')).toBeNull();
   });
 
   it('rejects with a preset reason', async () => {
-    answer({
-      get: { '/app/withdraw/detail': okEnvelope(detail), '/app/withdraw/reject/reason': okEnvelope(reasons) },
-      post: {
-        '/app/withdraw/handle': okEnvelope({
-          ...detail,
-          status: 'rejected',
-          actions: [],
-          reject_reason: reasons[0]?.text ?? '',
-        }),
-      },
-    });
+    fake
+      .on(withdrawalPaths.staffDetail, () => detail)
+      .on(withdrawalPaths.staffRejectReasons, () => reasons)
+      .on(withdrawalPaths.staffHandle, () => ({
+        ...detail,
+        status: 'rejected' as const,
+        actions: [],
+        reject_reason: reasons[0]?.text ?? '',
+      }));
     renderScreen(FinanceWithdrawDetailScreen, '/financeWithdrawDetail', '/financeWithdrawDetail?id=12');
     fireEvent.click(await screen.findByTestId('staff-reject'));
     const confirmReject = await screen.findByTestId('staff-reject-confirm');
@@ -106,12 +97,9 @@ describe('/financeWithdrawDetail', () => {
     fireEvent.click(await screen.findByText('收款账户信息与实名信息不一致'));
     fireEvent.click(screen.getByTestId('staff-reject-confirm'));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/withdraw/handle', {
-        id: 12,
-        action: 'reject',
-        reason_code: 'info_mismatch',
-        remark: '',
-      }),
+      expect(fake.calls(withdrawalPaths.staffHandle).map((call) => call.body)).toEqual([
+        { id: 12, action: 'reject', reason_code: 'info_mismatch', remark: '' },
+      ]),
     );
     await waitFor(() => expect(screen.getByTestId('staff-detail-status').textContent).toBe('已驳回'));
   });

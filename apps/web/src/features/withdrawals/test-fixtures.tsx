@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import type { Envelope, ProcessTimelineEntry, Withdrawal, WithdrawPage } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
+import type { ProcessTimelineEntry, Withdrawal, WithdrawPage } from '@haoshi/contracts';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
 export const page: WithdrawPage = {
@@ -54,22 +52,6 @@ export const createdTimelineEntry: ProcessTimelineEntry = {
   reason: '',
   created_at: '2026-11-21T02:00:00.000Z',
 };
-
-export const okEnvelope = <T,>(data: T): Envelope<T> => ({ err_code: 0, data });
-export const refusal = (err_code: number, message: string): Envelope<never> => ({ err_code, message });
-
-type Answer = Envelope<unknown> | Promise<Envelope<unknown>>;
-
-/** Answers http.get / http.post by path (the first matching prefix wins). */
-export function answer(routes: { get?: Record<string, Answer>; post?: Record<string, Answer> }) {
-  const pick = (table: Record<string, Answer> | undefined, path: string) => {
-    const hit = table?.[path];
-    if (hit === undefined) throw new Error(`unexpected call ${path}`);
-    return Promise.resolve(hit);
-  };
-  vi.mocked(http.get).mockImplementation((path: string) => pick(routes.get, path));
-  vi.mocked(http.post).mockImplementation((path: string) => pick(routes.post, path));
-}
 
 export function renderScreen(Screen: ComponentType, path: string, url = path) {
   const router = createMemoryRouter(

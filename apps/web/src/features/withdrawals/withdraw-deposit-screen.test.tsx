@@ -1,21 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalPaths, type WithdrawAlert } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import QuickRemitScreen from './quick-remit-screen';
-import { answer, okEnvelope, page, renderScreen, withdrawal } from './test-fixtures';
+import { page, renderScreen, withdrawal } from './test-fixtures';
 import WithdrawDepositScreen from './withdraw-deposit-screen';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
-
+const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
-const alert = {
+const alert: WithdrawAlert = {
   amount: '50.00',
   fee: '0.00',
   received: '50.00',
@@ -27,28 +22,25 @@ const alert = {
 
 describe('/withdrawDeposit', () => {
   it('shows a skeleton while loading', () => {
-    vi.mocked(http.get).mockReturnValue(new Promise(() => undefined));
+    fake.on(withdrawalPaths.page, reply.pending);
     renderScreen(WithdrawDepositScreen, '/withdrawDeposit');
     expect(screen.getByLabelText('加载中')).toBeTruthy();
   });
 
   it('offers a retry when the page fails', async () => {
-    vi.mocked(http.get).mockRejectedValueOnce(new Error('offline'));
+    fake.on(withdrawalPaths.page, reply.network);
     renderScreen(WithdrawDepositScreen, '/withdrawDeposit');
     expect(await screen.findByTestId('withdraw-error')).toBeTruthy();
-    answer({ get: { '/app/user/withdraw/page': okEnvelope(page) } });
+    fake.on(withdrawalPaths.page, () => page);
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     expect((await screen.findByTestId('withdraw-available')).textContent).toBe('100.00');
   });
 
   it('checks the amount, fills 全部提现, shows the alert sheet and confirms with an Idempotency-Key', async () => {
-    answer({
-      get: { '/app/user/withdraw/page': okEnvelope(page) },
-      post: {
-        '/app/user/withdraw/alert': okEnvelope(alert),
-        '/app/user/withdraw': okEnvelope(withdrawal({ id: 41 })),
-      },
-    });
+    fake
+      .on(withdrawalPaths.page, () => page)
+      .on(withdrawalPaths.alert, () => alert)
+      .on(withdrawalPaths.withdraw, () => withdrawal({ id: 41 }));
     const router = renderScreen(WithdrawDepositScreen, '/withdrawDeposit');
     const input = await screen.findByLabelText<HTMLInputElement>('提现金额');
     const submit = screen.getByTestId('withdraw-submit');
@@ -68,22 +60,20 @@ describe('/withdrawDeposit', () => {
     expect(sheet.textContent).toContain('¥50.00');
     expect(screen.getByTestId('withdraw-alert-fee').textContent).toBe('¥0.00');
     expect(screen.getByTestId('withdraw-alert-received').textContent).toBe('¥50.00');
-    expect(http.post).toHaveBeenCalledWith('/app/user/withdraw/alert', {
-      amount: '50',
-      method_id: 3,
-      mode: 'normal',
-    });
+    expect(fake.calls(withdrawalPaths.alert).map((call) => call.body)).toEqual([
+      { amount: '50', method_id: 3, mode: 'normal' },
+    ]);
 
     fireEvent.click(screen.getByTestId('withdraw-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/remitDetail'));
     expect(router.state.location.search).toBe('?id=41');
-    const call = vi.mocked(http.post).mock.calls.find(([path]) => path === '/app/user/withdraw');
-    expect(call?.[1]).toEqual({ amount: '50.00', method_id: 3, mode: 'normal' });
-    expect((call?.[2] as { headers: Record<string, string> }).headers['Idempotency-Key']).toMatch(/^wd-/);
+    const [call] = fake.calls(withdrawalPaths.withdraw);
+    expect(call?.body).toEqual({ amount: '50.00', method_id: 3, mode: 'normal' });
+    expect(call?.config.headers['Idempotency-Key']).toMatch(/^wd-/);
   });
 
   it('sends the user to add a payout method when there is none', async () => {
-    answer({ get: { '/app/user/withdraw/page': okEnvelope({ ...page, methods: [] }) } });
+    fake.on(withdrawalPaths.page, () => ({ ...page, methods: [] }));
     renderScreen(WithdrawDepositScreen, '/withdrawDeposit');
     const link = await screen.findByRole('link', { name: '添加收款方式' });
     expect(link.getAttribute('href')).toBe('/addPayMentType');
@@ -92,32 +82,25 @@ describe('/withdrawDeposit', () => {
 
 describe('/quickRemit', () => {
   it('explains why quick remit is not available yet', async () => {
-    answer({ get: { '/app/user/withdraw/page': okEnvelope(page) } });
+    fake.on(withdrawalPaths.page, () => page);
     renderScreen(QuickRemitScreen, '/quickRemit');
     const block = await screen.findByTestId('quick-remit-unavailable');
     expect(block.textContent).toContain('成功提现过一次后可用');
   });
 
   it('is the form in quick mode for eligible users', async () => {
-    answer({
-      get: {
-        '/app/user/withdraw/page': okEnvelope({
-          ...page,
-          quick_remit: { ...page.quick_remit, eligible: true, reason: '' },
-        }),
-      },
-      post: {
-        '/app/user/withdraw/alert': okEnvelope({ ...alert, fee: '2.00', received: '48.00', mode: 'quick' }),
-      },
-    });
+    fake
+      .on(withdrawalPaths.page, () => ({
+        ...page,
+        quick_remit: { ...page.quick_remit, eligible: true, reason: '' },
+      }))
+      .on(withdrawalPaths.alert, () => ({ ...alert, fee: '2.00', received: '48.00', mode: 'quick' }));
     renderScreen(QuickRemitScreen, '/quickRemit');
     fireEvent.change(await screen.findByLabelText('提现金额'), { target: { value: '50' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect((await screen.findByTestId('withdraw-alert-fee')).textContent).toBe('¥2.00');
-    expect(http.post).toHaveBeenCalledWith('/app/user/withdraw/alert', {
-      amount: '50',
-      method_id: 3,
-      mode: 'quick',
-    });
+    expect(fake.calls(withdrawalPaths.alert).map((call) => call.body)).toEqual([
+      { amount: '50', method_id: 3, mode: 'quick' },
+    ]);
   });
 });
