@@ -40,9 +40,16 @@ function respond(envelope: Envelope): void {
   for (const [method, path] of unlisted) fake.onUnlisted(method, path, refusal);
 }
 
+/** Answers /app/x with exactly this envelope, as a server or a proxy in front of it could. */
+function respondRaw(envelope: Record<string, unknown>): void {
+  for (const method of ['GET', 'POST'] as const)
+    fake.onUnlisted(method, '/app/x', () => reply.raw(200, envelope));
+}
+
 const wallet: WalletSummary = {
   available: '1.00',
   frozen: '0.00',
+  deposit: '0.00',
   total: '1.00',
   month: '2026-11',
   month_income: '0.00',
@@ -203,8 +210,8 @@ describe('6500: update required', () => {
   });
 
   it('shows for a silent call too, which does not get the response either', async () => {
-    respond({ err_code: 6500, data: { secret: 1 } });
-    await expect(http.get('/app/goods/detail', { id: 1 }, { silent: true })).rejects.toMatchObject({
+    respondRaw({ err_code: 6500, data: { secret: 1 } });
+    await expect(http.get('/app/x', { id: 1 }, { silent: true })).rejects.toMatchObject({
       name: 'HandledError',
       kind: 'app-update',
     });
@@ -311,8 +318,8 @@ describe('a dialog on a success (err_code 0)', () => {
   };
 
   it('is shown, runs btn_page, and the response is passed on', async () => {
-    respond({ err_code: 0, data: { id: 7 }, dialog });
-    await expect(http.post('/app/coupon/new_user/receive', {})).resolves.toMatchObject({
+    respondRaw({ err_code: 0, data: { id: 7 }, dialog });
+    await expect(http.post('/app/x', {})).resolves.toMatchObject({
       err_code: 0,
       data: { id: 7 },
     });
@@ -327,8 +334,8 @@ describe('a dialog on a success (err_code 0)', () => {
   });
 
   it('is shown for a silent call too: silent is quiet about errors only', async () => {
-    respond({ err_code: 0, data: {}, dialog });
-    await http.get('/app/goods/detail', { id: 1 }, { silent: true });
+    respondRaw({ err_code: 0, data: {}, dialog });
+    await http.get('/app/x', { id: 1 }, { silent: true });
     expect(Dialog.alert).toHaveBeenCalledTimes(1);
   });
 });
@@ -339,7 +346,7 @@ describe('silent calls', () => {
     ['4301', { err_code: 4301 }],
     ['an error with a dialog', { err_code: 1011, dialog: { type: 1 as const, message: '请先缴纳保证金' } }],
   ])('show nothing for %s and pass the response on', async (_name, envelope) => {
-    respond(envelope);
+    respondRaw(envelope);
     await expect(http.get('/app/x', undefined, { silent: true })).resolves.toEqual(envelope);
     expect(Toast.show).not.toHaveBeenCalled();
     expect(Dialog.alert).not.toHaveBeenCalled();

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role, User } from '@haoshi/contracts';
+import { apiPaths, type Role, type User } from '@haoshi/contracts';
 import { setNavigator } from '@/core/navigation';
 import { setAuthorization } from '@/core/storage';
-import { answer, fakeApi, renderScreen } from '@/core/screen-harness.test-support';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import DiagnosticsScreen from './diagnostics-screen';
 
 const userWith = (roles: Role[]): User => ({
@@ -15,7 +16,7 @@ const userWith = (roles: Role[]): User => ({
   created_at: '2025-01-01T00:00:00Z',
 });
 
-let api: ReturnType<typeof fakeApi> | undefined;
+const fake = setupFakeApi();
 let unregister: () => void = () => undefined;
 const navigate = vi.fn();
 
@@ -24,7 +25,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  api?.restore();
   unregister();
   vi.unstubAllEnvs();
   navigate.mockReset();
@@ -32,7 +32,7 @@ afterEach(() => {
 
 function open(roles?: Role[]) {
   if (roles) setAuthorization('token-7');
-  api = fakeApi({ 'GET /app/user/info': () => answer(userWith(roles ?? [])) });
+  fake.on(apiPaths.currentUser, () => userWith(roles ?? []));
   renderScreen('/test', <DiagnosticsScreen />);
 }
 
@@ -69,6 +69,6 @@ describe('/test in a development build', () => {
     vi.stubEnv('DEV', true);
     open();
     expect(await screen.findByText('请求头（app_header_sign）')).toBeTruthy();
-    expect(api?.seen).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,16 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { InternalAxiosRequestConfig } from 'axios';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer, type FakeReply } from '@/core/http/fake-server.test-support';
+import { apiPaths } from '@haoshi/contracts';
+import { describe, expect, it } from 'vitest';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { goodsFixture } from './goods-detail.test-support';
 import { prefetchGoodsDetail } from './prefetch';
 
-const ok = (data: unknown): FakeReply => ({ data: { err_code: 0, data } });
 const emptyPage = { list: [], total: 0, page: 1, page_size: 10 };
 const summary = { seller_id: 9, total: 0, rating: '0.00', good_rate: '0%', tags: [], stars: [0, 0, 0, 0, 0] };
 
-let restore: (() => void) | undefined;
-afterEach(() => restore?.());
+const fake = setupFakeApi();
 
 /** Answers everything at once except the listing, which waits until `release` is called. */
 function serveWithHeldListing(detail = goodsFixture()) {
@@ -18,21 +16,16 @@ function serveWithHeldListing(detail = goodsFixture()) {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const server = fakeServer(async (config: InternalAxiosRequestConfig) => {
-    switch (config.url) {
-      case '/app/goods/detail':
-        await held;
-        return ok(detail);
-      case '/app/goods/comment/main/v2':
-        return ok(summary);
-      case '/app/user/subscribe':
-        return ok({ ...emptyPage, following: true });
-      default:
-        return ok(emptyPage);
-    }
+  const start = fake.requests.length;
+  fake.on(apiPaths.goodsDetail, async () => {
+    await held;
+    return detail;
   });
-  restore = server.restore;
-  const paths = () => server.requests.map((request) => request.url);
+  fake.on(apiPaths.goodsCommentMainV2, () => summary);
+  fake.on(apiPaths.goodsCommentList, () => emptyPage);
+  fake.on(apiPaths.goodsRecommend, () => emptyPage);
+  fake.on('GET', apiPaths.userSubscribe, () => ({ ...emptyPage, following: true }));
+  const paths = () => fake.requests.slice(start).map((request) => request.url.split('?')[0]);
   return { release, paths };
 }
 
@@ -72,7 +65,6 @@ describe('the listing detail prefetch', () => {
     await run(new QueryClient(), 'goods_id=42', false);
     await settle();
     expect(guest.paths()).not.toContain('/app/user/subscribe');
-    restore?.();
 
     const own = serveWithHeldListing(goodsFixture({ is_mine: true }));
     own.release();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role, User } from '@haoshi/contracts';
+import { apiPaths, type Role, type User } from '@haoshi/contracts';
 import { setAuthorization } from '@/core/storage';
-import { answer, fakeApi, renderScreen } from '@/core/screen-harness.test-support';
+import { setupFakeApi } from '@/core/http/fake-api.test-support';
+import { renderScreen } from '@/core/screen-harness.test-support';
 import { ServiceEntries } from './service-entries';
 
 const userWith = (roles: Role[]): User => ({
@@ -14,15 +15,14 @@ const userWith = (roles: Role[]): User => ({
   created_at: '2025-01-01T00:00:00Z',
 });
 
-let api: ReturnType<typeof fakeApi> | undefined;
+const fake = setupFakeApi();
 afterEach(() => {
-  api?.restore();
   vi.unstubAllEnvs();
 });
 
 function renderFor(roles: Role[] | undefined) {
   if (roles) setAuthorization('token-7');
-  api = fakeApi({ 'GET /app/user/info': () => answer(userWith(roles ?? [])) });
+  fake.on(apiPaths.currentUser, () => userWith(roles ?? []));
   renderScreen('/mine', <ServiceEntries loggedIn={roles !== undefined} />);
 }
 
@@ -37,7 +37,7 @@ describe('the 诊断信息 entry on /mine', () => {
   it('is not shown to a merchant', async () => {
     vi.stubEnv('DEV', false);
     renderFor(['merchant']);
-    await waitFor(() => expect(api?.calls('GET /app/user/info')).toHaveLength(1));
+    await waitFor(() => expect(fake.calls(apiPaths.currentUser)).toHaveLength(1));
     expect(screen.queryByText('诊断信息')).toBeNull();
   });
 

@@ -65,7 +65,7 @@ describe('/billList', () => {
       type_label: '保证金',
       flow: 'internal',
     };
-    answerGets({ '/app/user/bill': { ...list, list: [deposit, ...list.list], total: 4 } });
+    fake.on(walletPaths.bill, () => ({ ...list, list: [deposit, ...list.list], total: 4 }));
     renderScreen(BillListScreen, '/billList');
     const row = (await screen.findByText('缴纳保证金')).closest('a') as HTMLElement;
     expect(within(row).getByText(/保证金 · 不计收支 ·/)).toBeTruthy();
@@ -139,17 +139,19 @@ describe('/billDetail', () => {
   });
 
   it('says a deposit return is a move of the user’s own money (issue 10 E.4)', async () => {
-    answerGets({
-      '/app/user/bill_detail': {
-        ...detail,
-        ...bill(13, '2026-11', '100.00', '保证金退回'),
-        type: 'deposit',
-        type_label: '保证金',
-        flow: 'internal',
-        kind: 'sincerity.release',
-        counterparty: '平台保证金账户',
-      } satisfies BillDetail,
-    });
+    fake.on(
+      walletPaths.billDetail,
+      () =>
+        ({
+          ...detail,
+          ...bill(13, '2026-11', '100.00', '保证金退回'),
+          type: 'deposit',
+          type_label: '保证金',
+          flow: 'internal',
+          kind: 'sincerity.release',
+          counterparty: '平台保证金账户',
+        }) satisfies BillDetail,
+    );
     renderScreen(BillDetailScreen, '/billDetail', '/billDetail?id=13');
     const amount = await screen.findByTestId('bill-amount');
     expect(amount.textContent).toBe('+100.00');

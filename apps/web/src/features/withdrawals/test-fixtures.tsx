@@ -3,6 +3,13 @@ import { createMemoryRouter } from 'react-router';
 import type { ProcessTimelineEntry, Withdrawal, WithdrawPage } from '@haoshi/contracts';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
+export const alipayMethod: WithdrawPage['methods'][number] = {
+  id: 3,
+  type: 'alipay',
+  account_masked: '139****0001',
+  holder_name: '*三',
+};
+
 export const page: WithdrawPage = {
   available: '100.00',
   frozen: '0.00',
@@ -13,7 +20,7 @@ export const page: WithdrawPage = {
   daily_max_amount: '100000.00',
   today_count: 0,
   today_amount: '0.00',
-  methods: [{ id: 3, type: 'alipay', account_masked: '139****0001', holder_name: '*三' }],
+  methods: [alipayMethod],
   quick_remit: {
     eligible: false,
     reason: '成功提现过一次后可用',

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withdrawalPaths, type WithdrawAlert } from '@haoshi/contracts';
 import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import QuickRemitScreen from './quick-remit-screen';
-import { page, renderScreen, withdrawal } from './test-fixtures';
+import { alipayMethod, page, renderScreen, withdrawal } from './test-fixtures';
 import WithdrawDepositScreen from './withdraw-deposit-screen';
 
 const fake = setupFakeApi();
@@ -16,7 +16,7 @@ const alert: WithdrawAlert = {
   received: '50.00',
   mode: 'normal',
   arrival: '预计1个工作日内到账（需人工审核）',
-  method: page.methods[0],
+  method: alipayMethod,
   rules: ['单笔最低10.00元'],
 };
 
@@ -94,7 +94,12 @@ describe('/quickRemit', () => {
         ...page,
         quick_remit: { ...page.quick_remit, eligible: true, reason: '' },
       }))
-      .on(withdrawalPaths.alert, () => ({ ...alert, fee: '2.00', received: '48.00', mode: 'quick' }));
+      .on(withdrawalPaths.alert, () => ({
+        ...alert,
+        fee: '2.00',
+        received: '48.00',
+        mode: 'quick' as const,
+      }));
     renderScreen(QuickRemitScreen, '/quickRemit');
     fireEvent.change(await screen.findByLabelText('提现金额'), { target: { value: '50' } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
