@@ -40,7 +40,7 @@ export function SmsCodeField({
         value={value}
         onChange={(next) => onChange(next.replace(/\D/g, ''))}
         placeholder={uiMessages.smsCodePlaceholder}
-        aria-label={uiMessages.smsCodeLabel}
+        aria-label={id === undefined ? uiMessages.smsCodeLabel : undefined}
       />
       <Button
         className={sendClassName}
