@@ -44,6 +44,7 @@ import {
   publishRequestSchema,
   recommendQuerySchema,
   saveStatusSchema,
+  repriceRequestSchema,
   shelfRequestSchema,
   verifyScreenshotsRequestSchema,
 } from './goods.ts';
@@ -216,6 +217,7 @@ export const apiCalls = {
   'POST /app/goods/publish': { body: publishRequestSchema, response: goodsDataSchema },
   'POST /app/goods/publish/submit': { body: goodsIdBodySchema, response: goodsDataSchema },
   'POST /app/user/goods/shelf': { body: shelfRequestSchema, response: goodsDataSchema },
+  'POST /app/user/goods/price': { body: repriceRequestSchema, response: goodsDataSchema },
   'GET /app/user/goods/mine': { query: myGoodsQuerySchema, response: pageSchema(myGoodsItemSchema) },
   'POST /app/goods/verify/screenshots': { body: verifyScreenshotsRequestSchema, response: goodsDataSchema },
   'GET /app/user/save_goods': { query: profitListRequestSchema, response: savedGoodsPageSchema },
