@@ -1,18 +1,21 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, Page, SincerityHold, SincerityMain, SincerityMovement } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import {
+  sincerityPaths,
+  type SincerityHold,
+  type SincerityMain,
+  type SincerityMovement,
+} from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { setNavigator } from '@/core/navigation';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import CashPledgeRecordScreen from './cash-pledge-record-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const levels = (held: number) =>
   [
@@ -67,10 +70,7 @@ function mainWith(
   };
 }
 
-const page = <T,>(list: T[]): Envelope<Page<T>> => ({
-  err_code: 0,
-  data: { list, total: list.length, page: 1, page_size: 20 },
-});
+const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, page_size: 20 });
 
 const movement: SincerityMovement = {
   id: 1,
@@ -94,23 +94,22 @@ const hold: SincerityHold = {
 };
 
 function serve(main: SincerityMain | 'fail', bills: SincerityMovement[] = [], holds: SincerityHold[] = []) {
-  vi.mocked(http.get).mockImplementation((path: string) => {
-    if (path === '/app/sincerity/main') {
-      return Promise.resolve(
-        main === 'fail' ? { err_code: 1099, message: '系统繁忙' } : { err_code: 0, data: main },
-      );
-    }
-    if (path === '/app/sincerity/bill/page') return Promise.resolve(page(bills));
-    if (path === '/app/sincerity/order/list') return Promise.resolve(page(holds));
-    return Promise.reject(new Error(`unexpected ${path}`));
-  });
+  fake
+    .on(sincerityPaths.main, () => (main === 'fail' ? reply.error(1099, '系统繁忙') : main))
+    .on(sincerityPaths.billPage, () => page(bills))
+    .on(sincerityPaths.orderList, () => page(holds));
 }
 
 function renderScreen() {
   const router = createMemoryRouter([{ path: '/cashPledgeRecord', element: <CashPledgeRecordScreen /> }], {
     initialEntries: ['/cashPledgeRecord'],
   });
-  renderRouter(router);
+  return renderRouter(router);
+}
+
+/** Lets the refetches a payment or a refund starts land before the test ends. */
+async function settled(client: QueryClient) {
+  await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
 }
 
 async function confirmDialog(buttonName: string) {
@@ -119,16 +118,22 @@ async function confirmDialog(buttonName: string) {
 }
 
 beforeAll(() => Toast.config({ duration: 0 }));
+// Unmount before logging out: dropping the token under a mounted screen would re-render it as the
+// login redirect (a page load jsdom cannot do) while the environment is being torn down.
 afterEach(() => {
-  vi.clearAllMocks();
+  cleanup();
   clearAuthorization();
 });
 
 describe('/cashPledgeRecord', () => {
   it('asks a visitor to log in and loads nothing', () => {
+    const navigate = vi.fn();
+    const unregister = setNavigator(navigate);
     renderScreen();
     expect(screen.getByTestId('login-required')).toBeTruthy();
-    expect(http.get).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/h5Login?redirect=%2FcashPledgeRecord', undefined);
+    expect(fake.requests).toEqual([]);
+    unregister();
   });
 
   it('shows a skeleton, then the empty deposit with its levels and an empty history', async () => {
@@ -147,23 +152,28 @@ describe('/cashPledgeRecord', () => {
   it('pays a level after confirming, with an Idempotency-Key', async () => {
     setAuthorization('t');
     serve(mainWith());
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 0,
-      data: { kind: 'seller', paid: '500.00', held: '500.00', level: 'quality', movement_id: 1 },
-    });
-    renderScreen();
+    fake.on(sincerityPaths.pay, () => ({
+      kind: 'seller',
+      paid: '500.00',
+      held: '500.00',
+      level: 'quality',
+      movement_id: 1,
+    }));
+    const client = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: '补缴 500.00 元' }));
     // The rule as the server applies it (issue 10 E.4): held money, not an expense, returned whole.
     const rule = await screen.findByText(/升级到「优质卖家」需从可用余额转入 500.00 元/);
     expect(rule.textContent).toContain('计入总资产，不算支出');
     expect(rule.textContent).toContain('没有担保中的订单或商品、也没有待处理的扣款时，可随时全额退回余额');
     await confirmDialog('确认缴纳');
-    await waitFor(() => expect(http.post).toHaveBeenCalledTimes(1));
-    const [path, body, options] = vi.mocked(http.post).mock.calls[0] ?? [];
-    expect(path).toBe('/app/order/sincerity');
-    expect(body).toEqual({ level: 'quality' });
-    expect(options?.headers?.['Idempotency-Key']).toMatch(/^sincerity-[0-9a-f]{32}$/);
+    await waitFor(() => expect(fake.calls(sincerityPaths.pay)).toHaveLength(1));
+    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    const [paid] = fake.calls(sincerityPaths.pay);
+    expect(paid?.body).toEqual({ level: 'quality' });
+    expect(paid?.config.headers['Idempotency-Key']).toMatch(/^sincerity-[0-9a-f]{32}$/);
     expect(await screen.findByText('已缴纳 500.00 元', undefined, { timeout: 4000 })).toBeTruthy();
+    await settled(client);
+    expect(fake.calls(sincerityPaths.main).length).toBeGreaterThan(1);
   });
 
   it('sends a short balance to recharge instead of paying', async () => {
@@ -173,7 +183,7 @@ describe('/cashPledgeRecord', () => {
     fireEvent.click(await screen.findByRole('button', { name: '补缴 100.00 元' }));
     expect(await screen.findByText(/可用余额不足，请先充值/)).toBeTruthy();
     await confirmDialog('去充值');
-    expect(http.post).not.toHaveBeenCalled();
+    expect(fake.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('shows what keeps the deposit, with the close button off, and the movements', async () => {
@@ -211,18 +221,17 @@ describe('/cashPledgeRecord', () => {
         close_block: null,
       }),
     );
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 0,
-      data: { kind: 'seller', released: '100.00', movement_id: 2 },
-    });
-    renderScreen();
+    fake.on(sincerityPaths.close, () => ({ kind: 'seller', released: '100.00', movement_id: 2 }));
+    const client = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: '退还保证金' }));
     expect(await screen.findByText(/将把 100.00 元保证金退回余额/)).toBeTruthy();
     await confirmDialog('确认退还');
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/sincerity/close', { kind: 'seller' }, expect.anything()),
+      expect(fake.calls(sincerityPaths.close).map((call) => call.body)).toEqual([{ kind: 'seller' }]),
     );
     expect(await screen.findByText('已退还 100.00 元到余额', undefined, { timeout: 4000 })).toBeTruthy();
+    await settled(client);
+    expect(fake.calls(sincerityPaths.main).length).toBeGreaterThan(1);
   });
 
   it('offers a retry when the deposit cannot be loaded', async () => {
