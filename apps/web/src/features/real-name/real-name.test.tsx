@@ -1,19 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, RealNameSnapshot } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { realNamePaths, type RealNameSnapshot } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import BindPhoneScreen from './bind-phone-screen';
 import IdCardScreen from './id-card-screen';
 import { checkRealNameForm } from './real-name-form';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const unverified: RealNameSnapshot = {
   verified: false,
@@ -46,10 +42,9 @@ function renderAt(path: string, element: React.ReactNode, initial: string) {
   return router;
 }
 
-const ok = <T,>(data: T): Promise<Envelope<T>> => Promise.resolve({ err_code: 0, data });
+const posts = () => fake.requests.filter((request) => request.method === 'POST');
 
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 describe('checkRealNameForm', () => {
   const now = new Date('2026-11-21T02:00:00Z');
@@ -68,25 +63,25 @@ describe('checkRealNameForm', () => {
 describe('/idCard', () => {
   it('checks the form before sending, then shows the masked result and goes back to the refused page', async () => {
     let snapshot = unverified;
-    vi.mocked(http.get).mockImplementation(() => ok(snapshot));
-    vi.mocked(http.post).mockImplementation(() => {
-      snapshot = verified;
-      return ok(verified);
-    });
+    fake
+      .on(realNamePaths.snapshot, () => snapshot)
+      .on(realNamePaths.submit, () => {
+        snapshot = verified;
+        return verified;
+      });
     const router = renderAt('/idCard', <IdCardScreen />, '/idCard?redirect=%2FaddPayMentType');
     fireEvent.change(await screen.findByLabelText('真实姓名'), { target: { value: '王小明' } });
     fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '110105201001010010' } });
     fireEvent.click(screen.getByTestId('real-name-submit'));
     expect(await screen.findByRole('link', { name: '查看未成年人保护说明' })).toBeTruthy();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
 
     fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '11010519491231002x' } });
     fireEvent.click(screen.getByTestId('real-name-submit'));
     await screen.findByTestId('real-name-verified');
-    expect(http.post).toHaveBeenCalledWith('/app/user/auth/real_name', {
-      name: '王小明',
-      id_number: DEMO_ID,
-    });
+    expect(posts().map((request) => [request.path, request.body])).toEqual([
+      [realNamePaths.submit, { name: '王小明', id_number: DEMO_ID }],
+    ]);
     expect(screen.getByText('*小明')).toBeTruthy();
     expect(screen.getByText('110***********002X')).toBeTruthy();
     expect(document.body.textContent).not.toContain(DEMO_ID);
@@ -96,11 +91,11 @@ describe('/idCard', () => {
   });
 
   it('shows a server refusal under its field', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok(unverified));
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 4306,
-      message: '该身份证号已认证其他账号，每个身份证号只能认证一个账号',
-    });
+    fake
+      .on(realNamePaths.snapshot, () => unverified)
+      .on(realNamePaths.submit, () =>
+        reply.error(4306, '该身份证号已认证其他账号，每个身份证号只能认证一个账号'),
+      );
     renderAt('/idCard', <IdCardScreen />, '/idCard');
     fireEvent.change(await screen.findByLabelText('真实姓名'), { target: { value: '王小明' } });
     fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: DEMO_ID } });
@@ -109,14 +104,14 @@ describe('/idCard', () => {
   });
 
   it('disables the form when no attempt is left today', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok({ ...unverified, attempts_left: 0 }));
+    fake.on(realNamePaths.snapshot, () => ({ ...unverified, attempts_left: 0 }));
     renderAt('/idCard', <IdCardScreen />, '/idCard');
     expect(await screen.findByText('今日核验次数已用完，请明天再试')).toBeTruthy();
     expect(screen.getByTestId('real-name-submit').hasAttribute('disabled')).toBe(true);
   });
 
   it('offers a retry when the status cannot load', async () => {
-    vi.mocked(http.get).mockRejectedValue(new Error('offline'));
+    fake.on(realNamePaths.snapshot, reply.network);
     renderAt('/idCard', <IdCardScreen />, '/idCard');
     expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
   });
@@ -125,33 +120,40 @@ describe('/idCard', () => {
 describe('/bindPhone', () => {
   it('sends a code to the new phone, counts down and binds it', async () => {
     let phone = '139****0001';
-    vi.mocked(http.get).mockImplementation(() =>
-      ok({ phone_bound: true, phone_masked: phone, real_name_verified: false }),
-    );
-    vi.mocked(http.post).mockImplementation((path: string) => {
-      if (path === '/app/user/bind/phone/sms') return ok({ cooldown: 60, expires_in: 300 });
-      phone = '139****0102';
-      return ok({ phone_bound: true, phone_masked: phone, real_name_verified: false });
-    });
+    const status = () => ({ phone_bound: true, phone_masked: phone, real_name_verified: false });
+    fake
+      .on(realNamePaths.bindStatus, status)
+      .on(realNamePaths.bindPhoneSms, () => ({ cooldown: 60, expires_in: 300 }))
+      .on(realNamePaths.bindPhone, () => {
+        phone = '139****0102';
+        return status();
+      });
     renderAt('/bindPhone', <BindPhoneScreen />, '/bindPhone');
     expect((await screen.findByTestId('bound-phone')).textContent).toBe('139****0001');
     fireEvent.change(screen.getByLabelText('新手机号'), { target: { value: '13900000102' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await screen.findByRole('button', { name: '60秒后重发' });
-    expect(http.post).toHaveBeenCalledWith('/app/user/bind/phone/sms', { phone: '13900000102' });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    expect(fake.calls(realNamePaths.bindPhoneSms).map((request) => request.body)).toEqual([
+      { phone: '13900000102' },
+    ]);
+    // antd-mobile's Input repeats its aria-label on its wrapper: the input is the textbox.
+    fireEvent.change(screen.getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '确认绑定' }));
     await waitFor(() => expect(screen.getByTestId('bound-phone').textContent).toBe('139****0102'));
-    expect(http.post).toHaveBeenCalledWith('/app/user/bind/phone', { phone: '13900000102', code: '123456' });
+    expect(fake.calls(realNamePaths.bindPhone).map((request) => request.body)).toEqual([
+      { phone: '13900000102', code: '123456' },
+    ]);
   });
 
   it('refuses a malformed phone without calling the server', async () => {
-    vi.mocked(http.get).mockImplementation(() =>
-      ok({ phone_bound: true, phone_masked: '139****0001', real_name_verified: false }),
-    );
+    fake.on(realNamePaths.bindStatus, () => ({
+      phone_bound: true,
+      phone_masked: '139****0001',
+      real_name_verified: false,
+    }));
     renderAt('/bindPhone', <BindPhoneScreen />, '/bindPhone');
     fireEvent.change(await screen.findByLabelText('新手机号'), { target: { value: '1390' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
-    expect(http.post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 });
