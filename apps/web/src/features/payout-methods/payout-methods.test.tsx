@@ -2,19 +2,15 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, PayoutMethodItem, PayoutMethodList } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { payoutMethodPaths, type PayoutMethodItem, type PayoutMethodList } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import AddPaymentTypeScreen from './add-payment-type-screen';
 import { checkPayoutForm } from './check-payout-form';
 import PaymentTypeScreen from './payment-type-screen';
 import { QrUploader } from './qr-uploader';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const alipay: PayoutMethodItem = {
   id: 7,
@@ -34,7 +30,6 @@ const bank: PayoutMethodItem = {
   bank_name: '中国工商银行',
   in_use: true,
 };
-const ok = <T,>(data: T): Promise<Envelope<T>> => Promise.resolve({ err_code: 0, data });
 const listOf = (list: PayoutMethodItem[], verified = true): PayoutMethodList => ({
   list,
   max: 10,
@@ -94,8 +89,7 @@ describe('checkPayoutForm', () => {
 
 describe('/paymentType', () => {
   it('lists methods masked, marks the one in use and deletes after confirming', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok(listOf([alipay, bank])));
-    vi.mocked(http.post).mockImplementation(() => ok(null));
+    fake.on(payoutMethodPaths.list, () => listOf([alipay, bank])).on(payoutMethodPaths.remove, () => null);
     const confirm = vi.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     renderAt('/paymentType', <PaymentTypeScreen />, '/paymentType');
     expect(await screen.findByText('138****5678')).toBeTruthy();
@@ -106,11 +100,15 @@ describe('/paymentType', () => {
     fireEvent.click(screen.getByRole('button', { name: '删除 6222 **** **** 0128' }));
     expect(confirm).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '删除 138****5678' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/app/user/settle/delete', { id: 7 }));
+    await waitFor(() =>
+      expect(fake.calls(payoutMethodPaths.remove).map((request) => request.body)).toEqual([{ id: 7 }]),
+    );
+    // The list is asked again after the delete; let it land before the test ends.
+    await waitFor(() => expect(fake.calls(payoutMethodPaths.list)).toHaveLength(2));
   });
 
   it('says what to do when there is none', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok(listOf([])));
+    fake.on(payoutMethodPaths.list, () => listOf([]));
     renderAt('/paymentType', <PaymentTypeScreen />, '/paymentType');
     expect(await screen.findByTestId('payout-empty')).toBeTruthy();
     expect(screen.getByRole('button', { name: '添加收款方式' })).toBeTruthy();
@@ -119,24 +117,22 @@ describe('/paymentType', () => {
 
 describe('/addPayMentType', () => {
   it('points an unverified user to real-name verification and sends a valid Alipay method', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok(listOf([], false)));
-    vi.mocked(http.post).mockImplementation(() => ok(alipay));
+    fake.on(payoutMethodPaths.list, () => listOf([], false)).on(payoutMethodPaths.add, () => alipay);
     const router = renderAt('/addPayMentType', <AddPaymentTypeScreen />, '/addPayMentType');
     expect(await screen.findByRole('link', { name: '去认证' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('收款人'), { target: { value: '王小明' } });
     fireEvent.change(screen.getByLabelText('支付宝账号'), { target: { value: '13812345678' } });
     fireEvent.click(screen.getByTestId('payout-add-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/paymentType'));
-    expect(http.post).toHaveBeenCalledWith('/app/user/settle/add', {
-      type: 'alipay',
-      account: '13812345678',
-      holder_name: '王小明',
-    });
+    expect(fake.calls(payoutMethodPaths.add).map((request) => request.body)).toEqual([
+      { type: 'alipay', account: '13812345678', holder_name: '王小明' },
+    ]);
   });
 
   it('shows a holder mismatch under the holder field', async () => {
-    vi.mocked(http.get).mockImplementation(() => ok(listOf([])));
-    vi.mocked(http.post).mockResolvedValue({ err_code: 4403, message: '持卡人姓名须与实名认证姓名一致' });
+    fake
+      .on(payoutMethodPaths.list, () => listOf([]))
+      .on(payoutMethodPaths.add, () => reply.error(4403, '持卡人姓名须与实名认证姓名一致'));
     renderAt('/addPayMentType', <AddPaymentTypeScreen />, '/addPayMentType?type=bank');
     fireEvent.change(await screen.findByLabelText('收款人'), { target: { value: '李雷' } });
     fireEvent.change(screen.getByLabelText('银行卡号'), { target: { value: '6222021234567890128' } });
