@@ -1,19 +1,24 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Coupon, CouponList, CouponTab, CouponTemplate, NewUserPackage } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import {
+  couponPaths,
+  type Coupon,
+  type CouponList,
+  type CouponTab,
+  type CouponTemplate,
+  type NewUserPackage,
+} from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { setNavigator } from '@/core/navigation';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import CouponHallScreen from './coupon-hall-screen';
 import MyCouponScreen from './my-coupon-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const coupon = (id: number, state: Coupon['state'], overrides: Partial<Coupon> = {}): Coupon => ({
   id,
@@ -68,27 +73,37 @@ function render375(path: string, element: React.ReactNode) {
     ],
     { initialEntries: [path] },
   );
-  renderRouter(router);
+  return renderRouter(router);
 }
 
+/** Lets the refetches a claim starts land before the test ends. */
+async function settled(client: QueryClient) {
+  await waitFor(() => expect(client.isFetching() + client.isMutating()).toBe(0));
+}
+
+const serveList = () => fake.on(couponPaths.list, ({ query }) => listOf(query.status));
+
 beforeAll(() => Toast.config({ duration: 0 }));
+// Unmount before logging out: dropping the token under a mounted screen re-renders it mid-teardown.
 afterEach(() => {
-  vi.clearAllMocks();
+  cleanup();
   clearAuthorization();
 });
 
 describe('/myCoupon', () => {
   it('asks a visitor to log in', () => {
+    const navigate = vi.fn();
+    const unregister = setNavigator(navigate);
     render375('/myCoupon', <MyCouponScreen />);
     expect(screen.getByTestId('login-required')).toBeTruthy();
-    expect(http.get).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/h5Login?redirect=%2FmyCoupon', undefined);
+    expect(fake.requests).toEqual([]);
+    unregister();
   });
 
   it('shows usable tickets with amount, threshold, scope and validity; then the other tabs', async () => {
     setAuthorization('t');
-    vi.mocked(http.get).mockImplementation((_path: string, params?: Record<string, unknown>) =>
-      Promise.resolve({ err_code: 0, data: listOf(params?.status as CouponTab) }),
-    );
+    serveList();
     render375('/myCoupon', <MyCouponScreen />);
     expect(screen.getByLabelText('加载中')).toBeTruthy();
     const tickets = await screen.findAllByTestId('coupon-ticket');
@@ -118,12 +133,10 @@ describe('/myCoupon', () => {
 
   it('offers a retry when the list fails', async () => {
     setAuthorization('t');
-    vi.mocked(http.get).mockResolvedValue({ err_code: 1099, message: '系统繁忙' });
+    fake.on(couponPaths.list, () => reply.error(1099, '系统繁忙'));
     render375('/myCoupon', <MyCouponScreen />);
     expect(await screen.findByText('优惠券加载失败')).toBeTruthy();
-    vi.mocked(http.get).mockImplementation((_path: string, params?: Record<string, unknown>) =>
-      Promise.resolve({ err_code: 0, data: listOf(params?.status as CouponTab) }),
-    );
+    serveList();
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     expect(await screen.findAllByTestId('coupon-ticket')).toHaveLength(2);
   });
@@ -142,11 +155,7 @@ const pack = (overrides: Partial<NewUserPackage> = {}): NewUserPackage => ({
 });
 
 function serveHall(hall: CouponTemplate[], newUser: NewUserPackage) {
-  vi.mocked(http.get).mockImplementation((path: string) => {
-    if (path === '/app/coupon/hall') return Promise.resolve({ err_code: 0, data: { list: hall } });
-    if (path === '/app/coupon/new_user/main') return Promise.resolve({ err_code: 0, data: newUser });
-    return Promise.reject(new Error(path));
-  });
+  fake.on(couponPaths.hall, () => ({ list: hall })).on(couponPaths.newUserMain, () => newUser);
 }
 
 describe('/couponHall', () => {
@@ -156,27 +165,26 @@ describe('/couponHall', () => {
     expect(await screen.findByText('模板1')).toBeTruthy();
     expect(screen.getByText('剩余 40/100 张')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录领取' })).toBeTruthy();
-    expect(http.get).not.toHaveBeenCalledWith('/app/coupon/new_user/main');
+    expect(fake.calls(couponPaths.newUserMain)).toEqual([]);
   });
 
   it('claims the new-user package once', async () => {
     setAuthorization('t');
     serveHall([], pack());
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 0,
-      data: { coupons: [coupon(1, 'usable'), coupon(2, 'usable')] },
-    });
-    render375('/couponHall', <CouponHallScreen />);
+    fake.on(couponPaths.newUserReceive, () => ({ coupons: [coupon(1, 'usable'), coupon(2, 'usable')] }));
+    const client = render375('/couponHall', <CouponHallScreen />);
     const banner = await screen.findByTestId('new-user-banner');
     expect(await within(banner).findByText('共 25 元优惠券')).toBeTruthy();
     expect(await within(banner).findByText('满200元可用')).toBeTruthy();
     expect(screen.getByText('暂时没有可领取的优惠券，过段时间再来看看')).toBeTruthy();
     serveHall([], pack({ claimed: true, can_claim: false, reason: '你已领取过新人礼包' }));
     fireEvent.click(within(banner).getByRole('button', { name: '一键领取' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/app/coupon/new_user/receive'));
+    await waitFor(() => expect(fake.calls(couponPaths.newUserReceive)).toHaveLength(1));
     expect(await screen.findByText('已领取 2 张优惠券', undefined, { timeout: 4000 })).toBeTruthy();
     const done = await within(banner).findByRole('button', { name: '已领取' });
     expect(done.hasAttribute('disabled')).toBe(true);
+    await settled(client);
+    expect(fake.calls(couponPaths.newUserReceive)).toHaveLength(1);
   });
 
   it('explains why an old user cannot claim the package', async () => {
@@ -197,8 +205,8 @@ describe('/couponHall', () => {
       ],
       pack({ claimed: true, can_claim: false, reason: '你已领取过新人礼包' }),
     );
-    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: { coupons: [coupon(9, 'usable')] } });
-    render375('/couponHall', <CouponHallScreen />);
+    fake.on(couponPaths.receive, () => ({ coupons: [coupon(9, 'usable')] }));
+    const client = render375('/couponHall', <CouponHallScreen />);
     const tickets = await screen.findAllByTestId('hall-ticket');
     expect(
       within(tickets[1] as HTMLElement)
@@ -207,23 +215,23 @@ describe('/couponHall', () => {
     ).toBe(true);
     expect(within(tickets[2] as HTMLElement).getByText('已领取')).toBeTruthy();
     fireEvent.click(within(tickets[0] as HTMLElement).getByRole('button', { name: '立即领取' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/app/coupon/receive', { template_id: 1 }));
+    await waitFor(() =>
+      expect(fake.calls(couponPaths.receive).map((request) => request.body)).toEqual([{ template_id: 1 }]),
+    );
     expect(
       await screen.findByText('领取成功，已放入“我的优惠券”', undefined, { timeout: 4000 }),
     ).toBeTruthy();
+    await settled(client);
   });
 
   it('shows the refusal and fresh stock when a claim fails', async () => {
     setAuthorization('t');
     serveHall([template(1)], pack());
-    vi.mocked(http.post).mockResolvedValue({ err_code: 4603, message: '优惠券已被领完' });
-    render375('/couponHall', <CouponHallScreen />);
+    fake.on(couponPaths.receive, () => reply.error(4603, '优惠券已被领完'));
+    const client = render375('/couponHall', <CouponHallScreen />);
     fireEvent.click(await screen.findByRole('button', { name: '立即领取' }));
     expect(await screen.findByText('优惠券已被领完', undefined, { timeout: 4000 })).toBeTruthy();
-    await waitFor(() =>
-      expect(
-        vi.mocked(http.get).mock.calls.filter(([path]) => path === '/app/coupon/hall').length,
-      ).toBeGreaterThan(1),
-    );
+    await waitFor(() => expect(fake.calls(couponPaths.hall).length).toBeGreaterThan(1));
+    await settled(client);
   });
 });
