@@ -1,18 +1,20 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  Envelope,
-  Page,
-  RechargeCreated,
-  RechargeMain,
-  RechargeOrder,
-  RechargeUserInfo,
+import {
+  ErrorCodes,
+  LOGIN_REQUIRED_MESSAGE,
+  paymentPaths,
+  type Page,
+  type RechargeCreated,
+  type RechargeMain,
+  type RechargeOrder,
+  type RechargeUserInfo,
 } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { setNavigator } from '@/core/navigation';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import { goToCashier } from './go-to-cashier';
 import PersonRechargeScreen from './person-recharge-screen';
@@ -20,10 +22,8 @@ import WxRechargeScreen from './wx-recharge-screen';
 import RechargeRecordsScreen from './recharge-records-screen';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
+// The cashier is another page (window.location), which jsdom cannot load: only the address is checked.
 vi.mock('./go-to-cashier', () => ({ goToCashier: vi.fn() }));
 
 const main: RechargeMain = {
@@ -58,16 +58,15 @@ const order = (status: RechargeOrder['status'], extra: Partial<RechargeCreated> 
   cashier_url: status === 'pending' ? '/app/sandbox-pay/cashier/abcdefghijklmnopqrstuvwx' : '',
   ...extra,
 });
-const ok = <T,>(data: T): Envelope<T> => ({ err_code: 0, data });
+const posts = () => fake.requests.filter((request) => request.method === 'POST');
 
-function answerGets(records: Page<RechargeOrder> | Error = { list: [], total: 0, page: 1, page_size: 20 }) {
-  vi.mocked(http.get).mockImplementation((path: string) => {
-    if (path === '/app/recharge/main') return Promise.resolve(ok(main));
-    if (path === '/app/recharge/user_info') return Promise.resolve(ok(userInfo));
-    if (path === '/app/recharge/records')
-      return records instanceof Error ? Promise.reject(records) : Promise.resolve(ok(records));
-    return Promise.reject(new Error(`unexpected GET ${path}`));
-  });
+function answerGets(
+  records: Page<RechargeOrder> | 'offline' = { list: [], total: 0, page: 1, page_size: 20 },
+) {
+  fake
+    .on(paymentPaths.rechargeMain, () => main)
+    .on(paymentPaths.rechargeUserInfo, () => userInfo)
+    .on(paymentPaths.rechargeRecords, () => (records === 'offline' ? reply.network() : records));
 }
 
 function renderAt(path: string, url: string, Screen: ComponentType) {
@@ -82,22 +81,28 @@ function renderAt(path: string, url: string, Screen: ComponentType) {
 }
 
 beforeAll(() => Toast.config({ duration: 0 }));
+// Unmount before logging out: dropping the token under a mounted screen re-renders it mid-teardown.
 afterEach(() => {
+  cleanup();
   vi.clearAllMocks();
   clearAuthorization();
 });
 
 describe('/personRecharge', () => {
   it('asks a guest to log in and loads nothing', () => {
+    const navigate = vi.fn();
+    const unregister = setNavigator(navigate);
     renderAt('/personRecharge', '/personRecharge', PersonRechargeScreen);
     expect(screen.getByTestId('login-required')).toBeTruthy();
-    expect(http.get).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/h5Login?redirect=%2FpersonRecharge', undefined);
+    expect(fake.requests).toEqual([]);
+    unregister();
   });
 
   it('creates the order with a preset and the chosen channel, then goes to the cashier', async () => {
     setAuthorization('token-1');
     answerGets();
-    vi.mocked(http.post).mockResolvedValue(ok(order('pending')));
+    fake.on(paymentPaths.rechargeExchange, () => order('pending'));
     renderAt('/personRecharge', '/personRecharge', PersonRechargeScreen);
 
     await waitFor(() => expect(screen.getByTestId('recharge-balance').textContent).toBe('¥12.00'));
@@ -109,10 +114,10 @@ describe('/personRecharge', () => {
     await waitFor(() =>
       expect(goToCashier).toHaveBeenCalledWith('/app/sandbox-pay/cashier/abcdefghijklmnopqrstuvwx'),
     );
-    const [path, body, options] = vi.mocked(http.post).mock.calls[0] ?? [];
-    expect(path).toBe('/app/recharge/exchange');
-    expect(body).toEqual({ amount: '50.00', channel: 'alipay', return_path: '/personRecharge' });
-    expect(options?.headers?.['Idempotency-Key']).toMatch(/^recharge-[0-9a-f]{32}$/);
+    const [created] = posts();
+    expect(created?.path).toBe(paymentPaths.rechargeExchange);
+    expect(created?.body).toEqual({ amount: '50.00', channel: 'alipay', return_path: '/personRecharge' });
+    expect(created?.config.headers['Idempotency-Key']).toMatch(/^recharge-[0-9a-f]{32}$/);
   });
 
   it('refuses a bad amount before calling the server', async () => {
@@ -126,46 +131,61 @@ describe('/personRecharge', () => {
     fireEvent.change(input, { target: { value: '0.5' } });
     fireEvent.click(screen.getByTestId('recharge-submit'));
     expect((await screen.findByRole('alert')).textContent).toBe('单笔最低充值 1.00 元');
-    expect(http.post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('sends 代充 to /proxy with the phone', async () => {
     setAuthorization('token-1');
     answerGets();
-    vi.mocked(http.post).mockResolvedValue(ok(order('pending', { beneficiary_phone: '138****0002' })));
+    fake.on(paymentPaths.rechargeProxy, () => order('pending', { beneficiary_phone: '138****0002' }));
     renderAt('/personRecharge', '/personRecharge', PersonRechargeScreen);
     fireEvent.click(await screen.findByText('为他人代充'));
     fireEvent.change(screen.getByRole('textbox', { name: '对方手机号' }), {
       target: { value: '13800000002' },
     });
     fireEvent.click(screen.getByTestId('recharge-submit'));
-    await waitFor(() => expect(http.post).toHaveBeenCalled());
-    const [path, body] = vi.mocked(http.post).mock.calls[0] ?? [];
-    expect(path).toBe('/app/recharge/proxy');
-    expect(body).toMatchObject({ phone: '13800000002', amount: '100.00', channel: 'wechat' });
+    await waitFor(() => expect(posts()).not.toEqual([]));
+    const [sent] = posts();
+    expect(sent?.path).toBe(paymentPaths.rechargeProxy);
+    expect(sent?.body).toMatchObject({ phone: '13800000002', amount: '100.00', channel: 'wechat' });
   });
 
   it('back from the cashier: polls until paid and shows the result', async () => {
     setAuthorization('token-1');
     answerGets();
-    vi.mocked(http.post)
-      .mockResolvedValueOnce(ok(order('pending')))
-      .mockResolvedValue(ok(order('paid')));
+    let confirms = 0;
+    fake.on(paymentPaths.rechargeExchangeConfirm, () => {
+      confirms += 1;
+      return order(confirms === 1 ? 'pending' : 'paid');
+    });
     renderAt('/personRecharge', '/personRecharge?order_no=R20261121100000123456789', PersonRechargeScreen);
     expect(await screen.findByText('正在确认支付结果…')).toBeTruthy();
     expect(await screen.findByText('充值成功', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('recharge-result').dataset.status).toBe('paid');
-    expect(http.post).toHaveBeenCalledWith(
-      '/app/recharge/exchange/confirm',
-      { order_no: 'R20261121100000123456789' },
-      { silent: true },
+    const asked = fake.calls(paymentPaths.rechargeExchangeConfirm).map((request) => request.body);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(new Set(asked.map((body) => JSON.stringify(body)))).toEqual(
+      new Set([JSON.stringify({ order_no: 'R20261121100000123456789' })]),
     );
+  });
+
+  it('asks for the result silently: a refused check neither toasts nor starts the login flow', async () => {
+    setAuthorization('token-1');
+    answerGets();
+    const navigate = vi.fn();
+    const unregister = setNavigator(navigate);
+    fake.on(paymentPaths.rechargeExchangeConfirm, () => reply.error(ErrorCodes.LOGIN_REQUIRED));
+    renderAt('/personRecharge', '/personRecharge?order_no=R20261121100000123456789', PersonRechargeScreen);
+    expect(await screen.findByText('查询支付结果失败')).toBeTruthy();
+    expect(screen.queryByText(LOGIN_REQUIRED_MESSAGE)).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    unregister();
   });
 
   it('says a cancelled order is closed', async () => {
     setAuthorization('token-1');
     answerGets();
-    vi.mocked(http.post).mockResolvedValue(ok(order('closed')));
+    fake.on(paymentPaths.rechargeExchangeConfirm, () => order('closed'));
     renderAt('/personRecharge', '/personRecharge?order_no=R20261121100000123456789', PersonRechargeScreen);
     expect(await screen.findByText('订单已关闭')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '再充一笔' }));
@@ -211,7 +231,7 @@ describe('/rechargeRecords', () => {
 
   it('offers a retry when the list cannot load', async () => {
     setAuthorization('token-1');
-    answerGets(new Error('network'));
+    answerGets('offline');
     renderAt('/rechargeRecords', '/rechargeRecords', RechargeRecordsScreen);
     expect(await screen.findByText('充值记录加载失败')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
