@@ -43,6 +43,7 @@ import {
   myGoodsQuerySchema,
   publishRequestSchema,
   recommendQuerySchema,
+  repriceRequestSchema,
   saveStatusSchema,
   repriceRequestSchema,
   shelfRequestSchema,

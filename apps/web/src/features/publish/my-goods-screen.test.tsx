@@ -1,18 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MyGoodsItem, Page } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, type GoodsData, type MyGoodsItem } from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import MyGoodsScreen from './my-goods-screen';
 import { sellerButtons } from './my-goods/my-goods-actions';
 import { renderRouter } from '@/core/screen-harness.test-support';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const item = (id: number, status: MyGoodsItem['status'], actions: MyGoodsItem['actions']): MyGoodsItem => ({
   id,
@@ -38,10 +34,41 @@ const item = (id: number, status: MyGoodsItem['status'], actions: MyGoodsItem['a
   updated_at: '2026-01-01T00:00:00Z',
 });
 
-const page = (list: MyGoodsItem[]): { err_code: 0; data: Page<MyGoodsItem> } => ({
-  err_code: 0,
-  data: { list, total: list.length, page: 1, page_size: 20 },
+/** The listing as the shelf and price calls answer it. */
+const saved = (id: number, status: GoodsData['status'], overrides: Partial<GoodsData> = {}): GoodsData => ({
+  id,
+  game_id: 1,
+  platform: 'ios',
+  partition_id: 11,
+  title: `荣耀王者号${id}`,
+  description: '',
+  attrs: {},
+  bindings: {},
+  guarantees: [],
+  screenshots: [],
+  price: '1288.00',
+  original_price: null,
+  bargain: false,
+  urgent: false,
+  account_hint: '',
+  private_note: '',
+  review_note: '',
+  status,
+  status_label: status,
+  tags: [],
+  actions: [],
+  views: 0,
+  favourites: 0,
+  listed_at: null,
+  verified_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
 });
+
+const page = (list: MyGoodsItem[]) => ({ list, total: list.length, page: 1, page_size: 20 });
+const mine = () => fake.calls(apiPaths.userGoodsMine);
+const posts = () => fake.requests.filter((request) => request.method === 'POST');
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -57,7 +84,6 @@ function renderAt(path: string) {
 }
 
 beforeAll(() => Toast.config({ duration: 0 }));
-afterEach(() => vi.clearAllMocks());
 
 describe('my listings actions', () => {
   it('derives the buttons from what the listing process lets the owner do', () => {
@@ -72,19 +98,17 @@ describe('my listings actions', () => {
 
 describe('/myGoods', () => {
   it('loads the on-sale tab and takes a listing off the shelf after confirming', async () => {
-    vi.mocked(http.get).mockResolvedValue(page([item(5, 'on_sale', ['shelf_off'])]));
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 0,
-      data: { id: 5, status: 'off_shelf' },
-    });
+    fake
+      .on(apiPaths.userGoodsMine, () => page([item(5, 'on_sale', ['shelf_off'])]))
+      .on(apiPaths.userGoodsShelf, () => saved(5, 'off_shelf'));
     renderAt('/myGoods');
 
     const card = await screen.findByTestId('my-goods-card');
     expect(within(card).getByText('荣耀王者号5')).toBeTruthy();
-    expect(http.get).toHaveBeenCalledWith('/app/user/goods/mine', {
+    expect(mine().map((request) => request.rawQuery)).toContainEqual({
       status: 'on_sale',
-      page: 1,
-      page_size: 20,
+      page: '1',
+      page_size: '20',
     });
 
     fireEvent.click(within(card).getByRole('button', { name: '下架' }));
@@ -93,26 +117,33 @@ describe('/myGoods', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '下架' }));
 
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/user/goods/shelf', { goods_id: 5, action: 'off' }),
+      expect(fake.calls(apiPaths.userGoodsShelf).map((request) => request.body)).toContainEqual({
+        goods_id: 5,
+        action: 'off',
+      }),
     );
     // Every tab refreshes: the listing moved to 已下架.
-    await waitFor(() => expect(vi.mocked(http.get).mock.calls.length).toBeGreaterThan(1));
+    await waitFor(() => expect(mine().length).toBeGreaterThan(1));
   });
 
   it('puts an off-shelf listing back on sale and opens the editor', async () => {
-    vi.mocked(http.get).mockResolvedValue(page([item(8, 'off_shelf', ['edit', 'shelf_on'])]));
-    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: { id: 8, status: 'on_sale' } });
+    fake
+      .on(apiPaths.userGoodsMine, () => page([item(8, 'off_shelf', ['edit', 'shelf_on'])]))
+      .on(apiPaths.userGoodsShelf, () => saved(8, 'on_sale'));
     const router = renderAt('/myGoods?status=off_shelf');
 
     const card = await screen.findByTestId('my-goods-card');
-    expect(http.get).toHaveBeenCalledWith('/app/user/goods/mine', {
+    expect(mine().map((request) => request.rawQuery)).toContainEqual({
       status: 'off_shelf',
-      page: 1,
-      page_size: 20,
+      page: '1',
+      page_size: '20',
     });
     fireEvent.click(within(card).getByRole('button', { name: '上架' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/user/goods/shelf', { goods_id: 8, action: 'on' }),
+      expect(fake.calls(apiPaths.userGoodsShelf).map((request) => request.body)).toContainEqual({
+        goods_id: 8,
+        action: 'on',
+      }),
     );
 
     fireEvent.click(within(card).getByRole('button', { name: '编辑' }));
@@ -121,10 +152,8 @@ describe('/myGoods', () => {
   });
 
   it('switches tabs by state, links to the detail page and says what to do when empty', async () => {
-    vi.mocked(http.get).mockImplementation((_path, params) =>
-      Promise.resolve(
-        page((params as { status: string }).status === 'draft' ? [item(3, 'draft', ['edit', 'submit'])] : []),
-      ),
+    fake.on(apiPaths.userGoodsMine, ({ rawQuery }) =>
+      page(rawQuery.status === 'draft' ? [item(3, 'draft', ['edit', 'submit'])] : []),
     );
     const router = renderAt('/myGoods');
     await screen.findByTestId('my-goods-empty');
@@ -148,7 +177,7 @@ describe('改价 on /myGoods (issue 10 E.3)', () => {
   };
 
   async function openSheet() {
-    vi.mocked(http.get).mockResolvedValue(page([onSale]));
+    fake.on(apiPaths.userGoodsMine, () => page([onSale]));
     renderAt('/myGoods');
     const card = await screen.findByTestId('my-goods-card');
     fireEvent.click(within(card).getByRole('button', { name: '改价' }));
@@ -173,11 +202,11 @@ describe('改价 on /myGoods (issue 10 E.3)', () => {
     fireEvent.change(original, { target: { value: '' } });
     fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
     expect(await within(sheet).findByText('价格不能超过1000000元')).toBeTruthy();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('sends the new price, says so and refreshes the listings', async () => {
-    vi.mocked(http.post).mockResolvedValue({ err_code: 0, data: { ...onSale, price: '999.00' } });
+    fake.on(apiPaths.userGoodsPrice, () => saved(5, 'on_sale', { price: '999.00' }));
     const sheet = await openSheet();
     fireEvent.change(within(sheet).getByRole('textbox', { name: '售价（元）' }), {
       target: { value: '999' },
@@ -185,26 +214,24 @@ describe('改价 on /myGoods (issue 10 E.3)', () => {
     fireEvent.change(within(sheet).getByRole('textbox', { name: '原价（元，选填）' }), {
       target: { value: '' },
     });
-    const loads = vi.mocked(http.get).mock.calls.length;
+    const loads = mine().length;
     fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
     await waitFor(() =>
-      expect(http.post).toHaveBeenCalledWith('/app/user/goods/price', {
+      expect(fake.calls(apiPaths.userGoodsPrice).map((request) => request.body)).toContainEqual({
         goods_id: 5,
         price: '999.00',
         original_price: null,
       }),
     );
     expect(await screen.findByText('已改价为 ¥999.00')).toBeTruthy();
-    await waitFor(() => expect(vi.mocked(http.get).mock.calls.length).toBeGreaterThan(loads));
+    await waitFor(() => expect(mine().length).toBeGreaterThan(loads));
     await waitFor(() => expect(screen.queryByRole('form', { name: '修改价格' })).toBeNull());
   });
 
   it('shows the server’s refusal on the field it names', async () => {
-    vi.mocked(http.post).mockResolvedValue({
-      err_code: 1000,
-      message: '原价不能低于售价（original_price）',
-      field: 'original_price',
-    });
+    fake.on(apiPaths.userGoodsPrice, () =>
+      reply.error(1000, '原价不能低于售价（original_price）', { field: 'original_price' }),
+    );
     const sheet = await openSheet();
     fireEvent.click(within(sheet).getByRole('button', { name: '确认改价' }));
     expect(await within(sheet).findByText('原价不能低于售价')).toBeTruthy();
