@@ -3,15 +3,17 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Toast } from 'antd-mobile';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Envelope, Game, GoodsData, Partition, PublishProperties } from '@haoshi/contracts';
-import { http } from '@/core/http/client';
-import type * as HttpClient from '@/core/http/client';
+import {
+  apiPaths,
+  type Game,
+  type GoodsData,
+  type Partition,
+  type PublishProperties,
+} from '@haoshi/contracts';
+import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
 import { PublishWizard } from './publish-wizard';
 
-vi.mock('@/core/http/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpClient>();
-  return { ...actual, http: { get: vi.fn(), post: vi.fn() } };
-});
+const fake = setupFakeApi();
 
 const games: Game[] = [
   { id: 1, name: '王者荣耀', icon: '/i.svg', platforms: ['ios'], hot: true, sort: 1, slogan: '' },
@@ -70,15 +72,15 @@ const existing = {
 } satisfies GoodsData;
 
 function mockCatalogue() {
-  vi.mocked(http.get).mockImplementation((path) => {
-    const data: Record<string, unknown> = {
-      '/app/goods/game': { list: games },
-      '/app/goods/game/partition': { list: partitions },
-      '/app/goods/publish/properties': properties,
-    };
-    return Promise.resolve({ err_code: 0, data: data[path] } satisfies Envelope);
-  });
+  fake
+    .on(apiPaths.goodsGames, () => ({ list: games }))
+    .on(apiPaths.goodsPartitions, () => ({ list: partitions }))
+    .on(apiPaths.goodsPublishProperties, () => properties);
 }
+
+/** What the wizard sent, in order: [path, body]. */
+const posts = () =>
+  fake.requests.filter((request) => request.method === 'POST').map((request) => [request.path, request.body]);
 
 function renderWizard(props: Partial<Parameters<typeof PublishWizard>[0]> = {}) {
   const onFinished = vi.fn();
@@ -143,7 +145,7 @@ describe('publish wizard', () => {
     expect(fieldError('金额需大于0，且最多两位小数')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: '售价（元）' }), { target: { value: '88' } });
     expect(document.querySelector('.publish-field__error')).toBeNull();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('keeps what was typed when going back and forth', async () => {
@@ -166,17 +168,17 @@ describe('publish wizard', () => {
 
   it("shows the server's field errors on their fields and jumps to the step holding the first", async () => {
     mockCatalogue();
-    vi.mocked(http.post).mockResolvedValueOnce({
-      err_code: 1000,
-      message: '贵族等级须在0到10级之间（attrs.vip）',
-      field: 'attrs.vip',
-      data: {
-        fields: [
-          { field: 'attrs.vip', message: '贵族等级须在0到10级之间' },
-          { field: 'title', message: '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通' },
-        ],
-      },
-    });
+    fake.on(apiPaths.goodsPublish, () =>
+      reply.error(1000, '贵族等级须在0到10级之间（attrs.vip）', {
+        field: 'attrs.vip',
+        data: {
+          fields: [
+            { field: 'attrs.vip', message: '贵族等级须在0到10级之间' },
+            { field: 'title', message: '不能填写手机号、微信或QQ等联系方式，请通过平台聊天沟通' },
+          ],
+        },
+      }),
+    );
     const onFinished = renderWizard({ existing });
     await screen.findByRole('textbox', { name: '贵族等级' });
     next();
@@ -188,15 +190,15 @@ describe('publish wizard', () => {
 
     await waitFor(() => expect(currentStep()).toBe('attributes'));
     expect(screen.getByText('贵族等级须在0到10级之间')).toBeTruthy();
-    expect(http.post).toHaveBeenCalledWith(
-      '/app/goods/publish',
+    expect(posts()).toContainEqual([
+      apiPaths.goodsPublish,
       expect.objectContaining({
         goods_id: 42,
         price: '99.50',
         screenshots: ['goods-screenshot/a.jpg'],
         submit: true,
       }),
-    );
+    ]);
     // Editing the field lifts its refusal; the other field's stays.
     fireEvent.change(screen.getByRole('textbox', { name: '贵族等级' }), { target: { value: '6' } });
     expect(screen.queryByText('贵族等级须在0到10级之间')).toBeNull();
@@ -211,7 +213,7 @@ describe('publish wizard', () => {
   it('hands the saved listing over once submitted', async () => {
     mockCatalogue();
     const saved = { ...existing, status: 'on_sale' as const };
-    vi.mocked(http.post).mockResolvedValueOnce({ err_code: 0, data: saved });
+    fake.on(apiPaths.goodsPublish, () => saved);
     const onFinished = renderWizard({ existing });
     await screen.findByRole('textbox', { name: '贵族等级' });
     next();
@@ -227,9 +229,9 @@ describe('editing an off-shelf listing', () => {
   it('saves it as it is, then puts it back on the shelf', async () => {
     mockCatalogue();
     const onSale = { ...existing, status: 'on_sale' as const };
-    vi.mocked(http.post)
-      .mockResolvedValueOnce({ err_code: 0, data: { ...existing, status: 'off_shelf' } })
-      .mockResolvedValueOnce({ err_code: 0, data: onSale });
+    fake
+      .on(apiPaths.goodsPublish, () => ({ ...existing, status: 'off_shelf' as const }))
+      .on(apiPaths.userGoodsShelf, () => onSale);
     const onFinished = renderWizard({
       existing: { ...existing, status: 'off_shelf', actions: ['edit', 'shelf_on'] },
     });
@@ -241,9 +243,9 @@ describe('editing an off-shelf listing', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存并上架' }));
 
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith(onSale));
-    expect(vi.mocked(http.post).mock.calls).toEqual([
-      ['/app/goods/publish', expect.objectContaining({ goods_id: 42, submit: false })],
-      ['/app/user/goods/shelf', { goods_id: 42, action: 'on' }],
+    expect(posts()).toEqual([
+      [apiPaths.goodsPublish, expect.objectContaining({ goods_id: 42, submit: false })],
+      [apiPaths.userGoodsShelf, { goods_id: 42, action: 'on' }],
     ]);
   });
 });
@@ -256,7 +258,7 @@ describe('editing a listing on sale (issue 10 E.3)', () => {
       status: 'on_sale' as const,
       actions: ['edit', 'reprice', 'revise', 'shelf_off'] as GoodsData['actions'],
     };
-    vi.mocked(http.post).mockResolvedValueOnce({ err_code: 0, data: { ...onSale, title: '荣耀王者号 改' } });
+    fake.on(apiPaths.goodsPublish, () => ({ ...onSale, title: '荣耀王者号 改' }));
     const onFinished = renderWizard({ existing: onSale });
     await screen.findByRole('textbox', { name: '贵族等级' });
     expect(screen.getByRole('note').textContent).toContain('需重新审核');
@@ -269,8 +271,8 @@ describe('editing a listing on sale (issue 10 E.3)', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
 
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith({ ...onSale, title: '荣耀王者号 改' }));
-    expect(vi.mocked(http.post).mock.calls).toEqual([
-      ['/app/goods/publish', expect.objectContaining({ goods_id: 42, title: '荣耀王者号 改' })],
+    expect(posts()).toEqual([
+      [apiPaths.goodsPublish, expect.objectContaining({ goods_id: 42, title: '荣耀王者号 改' })],
     ]);
   });
 });
