@@ -153,7 +153,7 @@ describe('/cashPledgeRecord', () => {
     setAuthorization('t');
     serve(mainWith());
     fake.on(sincerityPaths.pay, () => ({
-      kind: 'seller',
+      kind: 'seller' as const,
       paid: '500.00',
       held: '500.00',
       level: 'quality',
@@ -221,7 +221,7 @@ describe('/cashPledgeRecord', () => {
         close_block: null,
       }),
     );
-    fake.on(sincerityPaths.close, () => ({ kind: 'seller', released: '100.00', movement_id: 2 }));
+    fake.on(sincerityPaths.close, () => ({ kind: 'seller' as const, released: '100.00', movement_id: 2 }));
     const client = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: '退还保证金' }));
     expect(await screen.findByText(/将把 100.00 元保证金退回余额/)).toBeTruthy();
