@@ -43,7 +43,6 @@ import {
   myGoodsQuerySchema,
   publishRequestSchema,
   recommendQuerySchema,
-  repriceRequestSchema,
   saveStatusSchema,
   repriceRequestSchema,
   shelfRequestSchema,

@@ -136,8 +136,7 @@ describe('/bindPhone', () => {
     expect(fake.calls(realNamePaths.bindPhoneSms).map((request) => request.body)).toEqual([
       { phone: '13900000102' },
     ]);
-    // antd-mobile's Input repeats its aria-label on its wrapper: the input is the textbox.
-    fireEvent.change(screen.getByRole('textbox', { name: '验证码' }), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: '确认绑定' }));
     await waitFor(() => expect(screen.getByTestId('bound-phone').textContent).toBe('139****0102'));
     expect(fake.calls(realNamePaths.bindPhone).map((request) => request.body)).toEqual([
