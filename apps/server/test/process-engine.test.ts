@@ -103,11 +103,11 @@ describe(`process engine on ${databaseKind}`, () => {
         process: goodsProcess,
         subjectId: 1,
         ownerId: 2,
-        from: 'on_sale',
+        from: 'locked',
         action: 'edit',
         actor: { role: 'owner', userId: 2 },
       }),
-    ).toThrow('在售的商品不能编辑');
+    ).toThrow('交易中的商品不能编辑');
   });
 
   it('records who, when, from, to and why of every transition, and the detail shows it', async () => {
