@@ -26,6 +26,8 @@ test('a new user recharges 100.00, withdraws 50.00 after real-name, and finance 
   page,
   browser,
 }, testInfo) => {
+  // Two phones and a dozen screens: 60 s was the whole budget on a loaded CI machine.
+  test.slow();
   await loginAsNewUser(page);
 
   // Recharge 100.00 through the sandbox cashier.
