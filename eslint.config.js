@@ -35,6 +35,7 @@ const serverModuleDependencies = {
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
+  esign: ['identity', 'real-name', 'storage'],
 };
 
 function assertAcyclic(graph) {

@@ -239,6 +239,7 @@ try {
     SESSION_SECRET: 'bench-session-secret-0123456789',
     DEVICE_SIGN_KEY: '0123456789abcdef0123456789abcdef',
     SECURITY_PROVIDER_SECRET: 'bench-security-secret-0123456789',
+    ESIGN_SIGNING_KEY: 'YmVuY2gtZXNpZ24tZWQyNTUxOS1zZWVkLTMyLWJ5dGU=',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     SEED_DEMO: 'false',

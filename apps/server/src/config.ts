@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_DEVICE_SIGN_KEY, deviceSignKeyProblem } from '@haoshi/contracts';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ESIGN_SIGNING_KEY, esignSigningKeyProblem } from './lib/signing-key.ts';
 
 export const DEFAULT_SESSION_SECRET = 'haoshi-local-session-secret-change-me';
 export const DEFAULT_SECURITY_PROVIDER_SECRET = 'haoshi-local-security-provider-secret';
@@ -37,6 +38,14 @@ const envSchema = z.object({
     })
     .default(DEFAULT_DEVICE_SIGN_KEY),
   SECURITY_PROVIDER_SECRET: z.string().min(16).default(DEFAULT_SECURITY_PROVIDER_SECRET),
+  /** The platform's Ed25519 signing key for protocol snapshots: the 32-byte seed, base64. */
+  ESIGN_SIGNING_KEY: z
+    .string()
+    .superRefine((key, context) => {
+      const problem = esignSigningKeyProblem(key);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_ESIGN_SIGNING_KEY),
   SMS_PROVIDER: z.enum(['builtin']).default('builtin'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -73,6 +82,7 @@ const defaultSecrets: ReadonlyArray<[keyof Config, string]> = [
   ['SESSION_SECRET', DEFAULT_SESSION_SECRET],
   ['DEVICE_SIGN_KEY', DEFAULT_DEVICE_SIGN_KEY],
   ['SECURITY_PROVIDER_SECRET', DEFAULT_SECURITY_PROVIDER_SECRET],
+  ['ESIGN_SIGNING_KEY', DEFAULT_ESIGN_SIGNING_KEY],
 ];
 
 const storageSettings = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

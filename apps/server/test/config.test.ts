@@ -11,6 +11,7 @@ const productionSecrets = {
   SESSION_SECRET: 'prod-session-secret-with-enough-length',
   DEVICE_SIGN_KEY: 'prod-device-sign-key-32-bytes-ok',
   SECURITY_PROVIDER_SECRET: 'prod-security-provider-secret-long',
+  ESIGN_SIGNING_KEY: 'cHJvZC1lc2lnbi1lZDI1NTE5LXNlZWQtMzItYnl0ZXM=',
 };
 const secretNames = Object.keys(productionSecrets) as (keyof typeof productionSecrets)[];
 /** Everything production needs besides the secrets. */
@@ -106,6 +107,7 @@ describe('configuration', () => {
     expect(config.SESSION_SECRET).toBe(productionSecrets.SESSION_SECRET);
     expect(config.DEVICE_SIGN_KEY).toBe(productionSecrets.DEVICE_SIGN_KEY);
     expect(config.SECURITY_PROVIDER_SECRET).toBe(productionSecrets.SECURITY_PROVIDER_SECRET);
+    expect(config.ESIGN_SIGNING_KEY).toBe(productionSecrets.ESIGN_SIGNING_KEY);
   });
 
   it('rejects a bad PORT, naming it', () => {
@@ -127,6 +129,10 @@ describe('configuration', () => {
     expect(configError({ DEVICE_SIGN_KEY: 'fifteen-bytes!!' })).toContain('DEVICE_SIGN_KEY');
     expect(configError({ DEVICE_SIGN_KEY: 'x'.repeat(33) })).toContain('DEVICE_SIGN_KEY');
     expect(configError({ SESSION_SECRET: 'short' })).toContain('SESSION_SECRET');
+    expect(configError({ ESIGN_SIGNING_KEY: 'c2hvcnQ=' })).toContain(
+      'ESIGN_SIGNING_KEY must be a 32-byte Ed25519 seed in base64',
+    );
+    expect(configError({ ESIGN_SIGNING_KEY: 'not base64 at all!' })).toContain('ESIGN_SIGNING_KEY');
     expect(configError({ NODE_ENV: 'staging' })).toContain('NODE_ENV');
     expect(configError({ DATABASE_URL: 'not a url' })).toContain('DATABASE_URL');
     expect(configError({ SESSION_TTL_DAYS: '0' })).toContain('SESSION_TTL_DAYS');

@@ -56,6 +56,7 @@ beforeAll(async () => {
       SESSION_SECRET: 'a-production-session-secret-0123456789',
       SECURITY_PROVIDER_SECRET: 'a-production-security-secret-0123456789',
       DEVICE_SIGN_KEY: 'production-device-sign-key-32byt',
+      ESIGN_SIGNING_KEY: 'cHJvZHVjdGlvbi1lc2lnbi1zZWVkLTMyLWJ5dGVzISE=',
     }),
     database: t.database,
   });

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import {
+  protocolQuerySchema,
+  protocolDataRequestSchema,
+  protocolDataResultSchema,
+  protocolPageSchema,
+  protocolPreviewSchema,
+  protocolSignRequestSchema,
+  protocolSignResultSchema,
+  protocolSignUrlSchema,
+  protocolSnapshotsSchema,
+  protocolStatusSchema,
+} from './protocols.ts';
+import {
   gameIdQuerySchema,
   gameSchema,
   gamesQuerySchema,
@@ -291,6 +303,13 @@ export const apiCalls = {
   'POST /app/user/settle/add': { body: addPayoutMethodRequestSchema, response: payoutMethodItemSchema },
   'POST /app/user/settle/delete': { body: payoutMethodIdRequestSchema, response: z.null() },
   'POST /app/user/settle/qr_code': { body: changeQrCodeRequestSchema, response: payoutMethodItemSchema },
+  'GET /app/order/protocol/page': { query: protocolQuerySchema, response: protocolPageSchema },
+  'GET /app/order/protocol/status': { query: protocolQuerySchema, response: protocolStatusSchema },
+  'GET /app/order/protocol/sign_url': { query: protocolQuerySchema, response: protocolSignUrlSchema },
+  'GET /app/order/protocol/preview': { query: protocolQuerySchema, response: protocolPreviewSchema },
+  'GET /app/order/protocol/snapshots': { query: protocolQuerySchema, response: protocolSnapshotsSchema },
+  'POST /app/order/protocol/data': { body: protocolDataRequestSchema, response: protocolDataResultSchema },
+  'POST /app/order/sign': { body: protocolSignRequestSchema, response: protocolSignResultSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

@@ -6,9 +6,14 @@ export const phoneSchema = requestText('请输入手机号')
   .trim()
   .regex(/^1[3-9]\d{9}$/, '请输入正确的11位手机号');
 
-export const smsScenes = ['login', 'bind_phone'] as const;
-export const smsSceneSchema = z.enum(smsScenes, { error: '不支持的验证码场景' });
-export type SmsScene = z.infer<typeof smsSceneSchema>;
+export const smsScenes = ['login', 'bind_phone', 'sign'] as const;
+export type SmsScene = (typeof smsScenes)[number];
+/**
+ * Scenes anyone may ask a code for on /app/sms. A signing code (`sign`) is only sent by
+ * /app/order/protocol/data, to the signer's own phone.
+ */
+export const requestableSmsScenes = ['login', 'bind_phone'] as const satisfies readonly SmsScene[];
+export const smsSceneSchema = z.enum(requestableSmsScenes, { error: '不支持的验证码场景' });
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_RESEND_COOLDOWN_SECONDS = 60;

@@ -29,4 +29,6 @@ export * from './real-name.ts';
 export * from './payout-methods.ts';
 export * from './primitives.ts';
 export * from './contact-detector.ts';
+export * from './protocols.ts';
+export * from './transfer-agreement.ts';
 export * from './api-calls.ts';

@@ -13,3 +13,18 @@ export async function verifiedNameMasked(executor: Executor, userId: number): Pr
 
 export const isRealNameVerified = async (executor: Executor, userId: number): Promise<boolean> =>
   (await verifiedNameMasked(executor, userId)) !== undefined;
+
+/** The masked name and ID number of a verified user (what a signed protocol names), else undefined. */
+export async function verifiedIdentity(
+  executor: Executor,
+  userId: number,
+): Promise<{ nameMasked: string; idNumberMasked: string } | undefined> {
+  const [row] = await executor
+    .select({
+      nameMasked: realNameVerifications.nameMasked,
+      idNumberMasked: realNameVerifications.idNumberMasked,
+    })
+    .from(realNameVerifications)
+    .where(eq(realNameVerifications.userId, userId));
+  return row;
+}

@@ -1,0 +1,52 @@
+import type { Executor } from '../../db/client.ts';
+
+/** The subject state in which its parties may sign (the order process's `signing`). */
+export const PROTOCOL_SIGNING_STATE = 'signing';
+
+/** What the protocol needs to know of the thing being signed (an order). */
+export interface ProtocolSubject {
+  subjectId: number;
+  orderNo: string;
+  buyerId: number;
+  sellerId: number;
+  state: string;
+  game: string;
+  title: string;
+  priceFen: number;
+  /** The guarantee (包赔) option's name, or null. */
+  guarantee: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The port through which e-signature reaches its subjects without importing them: the order module
+ * implements it and registers it (`app.esign.registerSubjects`).
+ */
+export interface ProtocolSubjects {
+  /** The subject with this order number, or undefined; the viewer is who asks (for logging or scoping). */
+  load(executor: Executor, orderNo: string, viewerId: number): Promise<ProtocolSubject | undefined>;
+  /** Called inside the transaction of the signature that completes the protocol. */
+  onAllSigned(executor: Executor, subjectId: number): Promise<void>;
+}
+
+/**
+ * Holds the one registered source. Until one is registered there are no subjects: every order
+ * number answers 4801, as it would for an order that does not exist.
+ */
+export function createProtocolSubjectsSlot() {
+  let registered: ProtocolSubjects | undefined;
+  return {
+    register(subjects: ProtocolSubjects) {
+      if (registered) throw new Error('protocol subjects are already registered');
+      registered = subjects;
+    },
+    load: (executor: Executor, orderNo: string, viewerId: number) =>
+      registered ? registered.load(executor, orderNo, viewerId) : Promise.resolve(undefined),
+    onAllSigned: async (executor: Executor, subjectId: number) => {
+      if (!registered) throw new Error('protocol subjects are not registered');
+      await registered.onAllSigned(executor, subjectId);
+    },
+  };
+}
+
+export type ProtocolSubjectsSlot = ReturnType<typeof createProtocolSubjectsSlot>;
