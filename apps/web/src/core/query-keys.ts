@@ -118,6 +118,12 @@ export const rechargeKeys = {
   confirm: (orderNo: string) => ['recharge', 'confirm', orderNo] as const,
 };
 
+export const protocolKeys = {
+  all: ['protocols'] as const,
+  page: (orderNo: string) => ['protocols', 'page', orderNo] as const,
+  snapshots: (orderNo: string) => ['protocols', 'snapshots', orderNo] as const,
+};
+
 export const payoutMethodKeys = {
   all: ['payout-methods'] as const,
   list: ['payout-methods', 'list'] as const,

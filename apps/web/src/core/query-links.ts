@@ -6,6 +6,7 @@ import {
   homeKeys,
   mineKeys,
   payoutMethodKeys,
+  protocolKeys,
   publishKeys,
   rechargeKeys,
   realNameKeys,
@@ -41,6 +42,8 @@ export const staleAfter = {
   addPayoutMethod: [payoutMethodKeys.all, withdrawalKeys.page, withdrawalKeys.auto],
   deletePayoutMethod: [payoutMethodKeys.all, withdrawalKeys.page, withdrawalKeys.auto],
   changePayoutQrCode: [payoutMethodKeys.all, withdrawalKeys.page],
+  /** A signature changes the protocol's page, its status and its snapshots. */
+  signProtocol: [protocolKeys.all],
   paySincerity: [...money, sincerityKeys.all],
   refundSincerity: [...money, sincerityKeys.all],
   /** From the detail, either way; the detail sets its own state from the answer. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadTicket } from '@haoshi/contracts';
 import { ApiError } from '@/core/http/client';
-import { FakeXhr } from './fake-xhr.test-support';
+import { FakeXhr } from '@/core/fake-xhr.test-support';
 import { ScreenshotUploader } from './screenshot-uploader';
 import { useScreenshotUploads, type UploadTransport } from './use-screenshot-uploads';
 import { uploadWithProgress } from '@/core/xhr-upload';
