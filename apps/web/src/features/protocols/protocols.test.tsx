@@ -125,7 +125,7 @@ describe('/ratifyAccord', () => {
       phone_masked: '137****0001',
     }));
     fake.on('/app/order/sign', () => ({
-      status: { ...page().status, status: 'partly_signed', buyer_signed: true, can_sign: false },
+      status: { ...page().status, status: 'partly_signed' as const, buyer_signed: true, can_sign: false },
       snapshot: { seq: 1, hash: 'b'.repeat(64), signed_at: '2026-11-21T02:00:00.000Z' },
     }));
     ratify();
