@@ -209,10 +209,10 @@ describe('signing an order protocol', () => {
     const signedPage = (await get<ProtocolPage>(paths.page, buyer.token, orderNo)).body.data;
     expect(signedPage?.parties.every((party) => party.signed && party.signature_url)).toBe(true);
     const again = await startIntent(buyer, orderNo);
-    expect(again.body.err_code).toBe(4803);
+    expect(again.body.err_code).toBe(5803);
   });
 
-  it('refuses a signer without real-name verification (4301) and waits for an unverified counterpart (4807)', async () => {
+  it('refuses a signer without real-name verification (4301) and waits for an unverified counterpart (5807)', async () => {
     const unverified = await user(false);
     const verified = await user();
     const orderNo = await subject(unverified, verified);
@@ -222,7 +222,7 @@ describe('signing an order protocol', () => {
       body: { order_no: orderNo, signature_image: 'signature/x.jpg', text_sha256: 'a'.repeat(64) },
     });
     expect(refused.body.err_code).toBe(4301);
-    expect(await startIntent(verified, orderNo)).toMatchObject({ body: { err_code: 4807 } });
+    expect(await startIntent(verified, orderNo)).toMatchObject({ body: { err_code: 5807 } });
     const page = (await get<ProtocolPage>(paths.page, verified.token, orderNo)).body.data;
     expect(page?.text).toContain('（待实名认证）');
     const changes = countChanges(before, await rowCounts(t.database.db));
@@ -240,7 +240,7 @@ describe('signing an order protocol', () => {
           body: { order_no: orderNo, code: '123456' },
         })
       ).body.err_code,
-    ).toBe(4804);
+    ).toBe(5804);
     expect((await startIntent(buyer, orderNo)).body.err_code).toBe(0);
     const code = await latestCode(t.app, buyer.phone);
     const wrong = code === '000000' ? '000001' : '000000';
@@ -260,10 +260,10 @@ describe('signing an order protocol', () => {
         text_sha256: 'b'.repeat(64),
       },
     });
-    expect(stale.body.err_code).toBe(4805);
+    expect(stale.body.err_code).toBe(5805);
 
     const paid = await subject(buyer, seller, 'paid');
-    expect((await startIntent(buyer, paid)).body.err_code).toBe(4802);
+    expect((await startIntent(buyer, paid)).body.err_code).toBe(5802);
     expect((await get<ProtocolStatus>(paths.status, buyer.token, paid)).body.data?.can_sign).toBe(false);
   });
 
@@ -285,12 +285,12 @@ describe('signing an order protocol', () => {
 });
 
 describe('who may read a protocol', () => {
-  it('a third user gets 4801 on every call, as for an order that does not exist', async () => {
+  it('a third user gets 5801 on every call, as for an order that does not exist', async () => {
     const { buyer, orderNo } = await signedByBoth();
     const stranger = await user();
     for (const path of [paths.page, paths.status, paths.signUrl, paths.preview, paths.snapshots]) {
-      expect((await get(path, stranger.token, orderNo)).body.err_code, path).toBe(4801);
-      expect((await get(path, buyer.token, 'HS-NO-SUCH-ORDER')).body.err_code, path).toBe(4801);
+      expect((await get(path, stranger.token, orderNo)).body.err_code, path).toBe(5801);
+      expect((await get(path, buyer.token, 'HS-NO-SUCH-ORDER')).body.err_code, path).toBe(5801);
     }
     const data = await call(t.app, 'POST', paths.data, {
       token: stranger.token,
@@ -300,12 +300,12 @@ describe('who may read a protocol', () => {
         text_sha256: 'c'.repeat(64),
       },
     });
-    expect(data.body.err_code).toBe(4801);
+    expect(data.body.err_code).toBe(5801);
     const sign = await call(t.app, 'POST', paths.sign, {
       token: stranger.token,
       body: { order_no: orderNo, code: '123456' },
     });
-    expect(sign.body.err_code).toBe(4801);
+    expect(sign.body.err_code).toBe(5801);
     expect((await get(paths.page, '', orderNo)).body.err_code).toBe(400);
   });
 
@@ -318,7 +318,7 @@ describe('who may read a protocol', () => {
     const page = (await get<ProtocolPage>(paths.page, staff.token, orderNo)).body.data;
     expect(page?.status).toMatchObject({ viewer: 'staff', can_sign: false });
     expect((await get(paths.snapshots, staff.token, orderNo)).body.err_code).toBe(0);
-    expect((await startIntent(staff, orderNo)).body.err_code).toBe(4806);
+    expect((await startIntent(staff, orderNo)).body.err_code).toBe(5806);
   });
 });
 

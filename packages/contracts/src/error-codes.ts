@@ -2,7 +2,7 @@
  * The err_code catalogue: one entry per outcome the server can report, each with the Chinese
  * message the user sees. SPEC §8 fixes the meaning of 400/401/402, 4301/4302 and 65xx; every
  * other code is the product's own. Codes are grouped by area: 1xxx common, 2xxx identity, 3xxx listings and
- * uploads, 40xx money (4301/4302 belong to SPEC), 48xx protocols and e-signature.
+ * uploads, 40xx money (4301/4302 belong to SPEC), 58xx order protocols and e-signature.
  */
 export const ErrorCodes = {
   OK: 0,
@@ -112,13 +112,13 @@ export const ErrorCodes = {
   COUPON_STATE_INVALID: 4610,
   COUPON_NOT_CLAIMABLE: 4611,
   COUPON_PACKAGE_CLAIMED: 4612,
-  PROTOCOL_ORDER_NOT_FOUND: 4801,
-  PROTOCOL_NOT_SIGNING: 4802,
-  PROTOCOL_ALREADY_SIGNED: 4803,
-  PROTOCOL_INTENT_MISSING: 4804,
-  PROTOCOL_TEXT_CHANGED: 4805,
-  PROTOCOL_STAFF_READ_ONLY: 4806,
-  PROTOCOL_PARTY_NOT_VERIFIED: 4807,
+  PROTOCOL_ORDER_NOT_FOUND: 5801,
+  PROTOCOL_NOT_SIGNING: 5802,
+  PROTOCOL_ALREADY_SIGNED: 5803,
+  PROTOCOL_INTENT_MISSING: 5804,
+  PROTOCOL_TEXT_CHANGED: 5805,
+  PROTOCOL_STAFF_READ_ONLY: 5806,
+  PROTOCOL_PARTY_NOT_VERIFIED: 5807,
 
   GOODS_NOT_FOUND: 3001,
   GOODS_NOT_OWNER: 3002,

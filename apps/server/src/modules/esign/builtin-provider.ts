@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorCodes, protocolSignPage } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
 import type { SigningKey } from '../../lib/signing-key.ts';
 import { maskPhone, phoneOf, type SmsService } from '../identity/index.ts';
 import type { StorageProvider, UploadService } from '../storage/index.ts';
@@ -43,6 +44,7 @@ export function createBuiltinESignProvider(deps: BuiltinProviderDeps): ESignProv
       // leaves no intent behind.
       const sent = await sms.sendCode({ phone, scene: 'sign', ip });
       await db.transaction(async (tx) => {
+        await lockForTransaction(tx, `esign:intent:${document.subjectId}:${signer.user_id}`);
         await tx
           .update(protocolSignIntents)
           .set({ closedAt: now() })

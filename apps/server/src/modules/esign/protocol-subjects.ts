@@ -31,7 +31,7 @@ export interface ProtocolSubjects {
 
 /**
  * Holds the one registered source. Until one is registered there are no subjects: every order
- * number answers 4801, as it would for an order that does not exist.
+ * number answers 5801, as it would for an order that does not exist.
  */
 export function createProtocolSubjectsSlot() {
   let registered: ProtocolSubjects | undefined;

@@ -32,7 +32,7 @@ function Snapshots({ orderNo }: { orderNo: string }) {
   const navigate = useNavigate();
   if (snapshots.isPending) return <ScreenSkeleton />;
   if (snapshots.isError) {
-    const missing = isApiError(snapshots.error) && snapshots.error.code === 4801;
+    const missing = isApiError(snapshots.error) && snapshots.error.code === 5801;
     return (
       <StatusScreen
         status={missing ? 'empty' : 'disconnected'}

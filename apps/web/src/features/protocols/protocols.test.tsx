@@ -194,7 +194,7 @@ describe('/ratifyAccord', () => {
     expect(screen.queryByRole('button', { name: '确认签署' })).toBeNull();
     cleanup();
 
-    fake.on('/app/order/protocol/page', () => reply.error(4801));
+    fake.on('/app/order/protocol/page', () => reply.error(5801));
     ratify();
     expect(await screen.findByText('找不到这份协议')).toBeTruthy();
   });

@@ -44,7 +44,7 @@ function RatifyAccord({ orderNo }: { orderNo: string }) {
   const navigate = useNavigate();
   if (page.isPending) return <ScreenSkeleton />;
   if (page.isError) {
-    const missing = isApiError(page.error) && page.error.code === 4801;
+    const missing = isApiError(page.error) && page.error.code === 5801;
     return (
       <StatusScreen
         status={missing ? 'empty' : 'disconnected'}
