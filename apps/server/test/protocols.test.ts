@@ -60,10 +60,21 @@ async function user(verified = true): Promise<LoginResponse & { phone: string }>
 }
 
 let orders = 0;
-async function subject(buyer: { user: { id: number } }, seller: { user: { id: number } }, state = 'signing') {
+async function subject(
+  buyer: { user: { id: number } },
+  seller: { user: { id: number } },
+  state = 'signing',
+  refuseCompletion = false,
+) {
   orders += 1;
   const orderNo = `HS2026112100${String(orders).padStart(2, '0')}`;
-  await createTestSubject(t.app, { orderNo, buyerId: buyer.user.id, sellerId: seller.user.id, state });
+  await createTestSubject(t.app, {
+    orderNo,
+    buyerId: buyer.user.id,
+    sellerId: seller.user.id,
+    state,
+    refuseCompletion,
+  });
   return orderNo;
 }
 
@@ -265,6 +276,48 @@ describe('signing an order protocol', () => {
     const paid = await subject(buyer, seller, 'paid');
     expect((await startIntent(buyer, paid)).body.err_code).toBe(5802);
     expect((await get<ProtocolStatus>(paths.status, buyer.token, paid)).body.data?.can_sign).toBe(false);
+  });
+
+  it('writes no snapshot when the order refuses to leave signing', async () => {
+    const buyer = await user();
+    const seller = await user();
+    const orderNo = await subject(buyer, seller, 'signing', true);
+    await signs(buyer, orderNo);
+    expect((await startIntent(seller, orderNo)).body.err_code).toBe(0);
+    const code = await latestCode(t.app, seller.phone);
+    const before = await rowCounts(t.database.db);
+    const refused = await call(t.app, 'POST', paths.sign, {
+      token: seller.token,
+      body: { order_no: orderNo, code },
+    });
+    expect(refused.body.err_code).toBe(1013);
+    expect(countChanges(before, await rowCounts(t.database.db))).toEqual({});
+    const chain = await snapshots(seller.token, orderNo);
+    expect(chain.list.map((row) => row.signed_by)).toEqual(['buyer']);
+    expect(await subjectState(t.app, orderNo)).toBe('signing');
+  });
+
+  it('both parties signing at the same moment append one chain and complete the order once', async () => {
+    const buyer = await user();
+    const seller = await user();
+    const orderNo = await subject(buyer, seller);
+    expect((await startIntent(buyer, orderNo)).body.err_code).toBe(0);
+    expect((await startIntent(seller, orderNo)).body.err_code).toBe(0);
+    const codes = [await latestCode(t.app, buyer.phone), await latestCode(t.app, seller.phone)];
+    const results = await Promise.all(
+      [buyer, seller].map((party, index) =>
+        call<ProtocolSignResult>(t.app, 'POST', paths.sign, {
+          token: party.token,
+          body: { order_no: orderNo, code: codes[index] },
+        }),
+      ),
+    );
+    expect(results.map((result) => result.body.err_code)).toEqual([0, 0]);
+    expect(results.map((result) => result.body.data?.snapshot.seq).sort()).toEqual([1, 2]);
+    const chain = await snapshots(buyer.token, orderNo);
+    expect(chain.valid).toBe(true);
+    expect(chain.list.at(-1)?.signatures).toHaveLength(2);
+    expect(await subjectState(t.app, orderNo)).toBe('protection');
   });
 
   it('accepts only a signature drawn and uploaded by the signer for signing', async () => {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { ErrorCodes } from '@haoshi/contracts';
 import type { Executor } from '../../src/db/client.ts';
+import { AppError } from '../../src/lib/errors.ts';
 import type { ProtocolSubject, ProtocolSubjects } from '../../src/modules/esign/index.ts';
 
 /**
@@ -20,7 +22,8 @@ export async function installTestSubjects(app: FastifyInstance): Promise<void> {
       title text not null,
       price_fen bigint not null,
       guarantee text,
-      created_at timestamptz not null
+      created_at timestamptz not null,
+      refuse_completion boolean not null default false
     )`);
   app.esign.registerSubjects(testSubjects);
 }
@@ -62,6 +65,11 @@ export const testSubjects: ProtocolSubjects = {
     };
   },
   async onAllSigned(executor: Executor, subjectId: number): Promise<void> {
+    // As the order process refuses a transition it does not allow (e.g. a dispute opened meanwhile).
+    const refused = (await executor.execute(
+      sql`select 1 from test_protocol_subjects where id = ${subjectId} and refuse_completion`,
+    )) as Rows<unknown>;
+    if (refused.rows.length > 0) throw new AppError(ErrorCodes.PROCESS_STATE_INVALID);
     const result = (await executor.execute(
       sql`update test_protocol_subjects set state = 'protection' where id = ${subjectId} and state = 'signing' returning id`,
     )) as Rows<unknown>;
@@ -71,13 +79,21 @@ export const testSubjects: ProtocolSubjects = {
 
 export async function createTestSubject(
   app: FastifyInstance,
-  subject: { orderNo: string; buyerId: number; sellerId: number; state?: string; guarantee?: string | null },
+  subject: {
+    orderNo: string;
+    buyerId: number;
+    sellerId: number;
+    state?: string;
+    guarantee?: string | null;
+    refuseCompletion?: boolean;
+  },
 ): Promise<void> {
   await app.db.execute(sql`
-    insert into test_protocol_subjects (order_no, buyer_id, seller_id, state, game, title, price_fen, guarantee, created_at)
+    insert into test_protocol_subjects (order_no, buyer_id, seller_id, state, game, title, price_fen, guarantee,
+      created_at, refuse_completion)
     values (${subject.orderNo}, ${subject.buyerId}, ${subject.sellerId}, ${subject.state ?? 'signing'}, '王者荣耀',
       'V10 全皮肤 安卓QQ区', 128800, ${subject.guarantee === undefined ? '包赔服务' : subject.guarantee},
-      '2026-11-21T02:00:00.000Z')`);
+      '2026-11-21T02:00:00.000Z', ${subject.refuseCompletion ?? false})`);
 }
 
 export const subjectState = async (app: FastifyInstance, orderNo: string): Promise<string | undefined> => {
