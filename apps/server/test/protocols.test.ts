@@ -278,6 +278,26 @@ describe('signing an order protocol', () => {
     expect((await get<ProtocolStatus>(paths.status, buyer.token, paid)).body.data?.can_sign).toBe(false);
   });
 
+  it("a code asked for one order does not sign another of the signer's orders", async () => {
+    const buyer = await user();
+    const seller = await user();
+    const first = await subject(buyer, seller);
+    const second = await subject(buyer, seller);
+    expect((await startIntent(buyer, first)).body.err_code).toBe(0);
+    expect((await startIntent(buyer, second)).body.err_code).toBe(0);
+    const code = await latestCode(t.app, buyer.phone);
+    const crossed = await call(t.app, 'POST', paths.sign, {
+      token: buyer.token,
+      body: { order_no: first, code },
+    });
+    expect(crossed.body.err_code).toBe(5804);
+    const right = await call(t.app, 'POST', paths.sign, {
+      token: buyer.token,
+      body: { order_no: second, code },
+    });
+    expect(right.body.err_code).toBe(0);
+  });
+
   it('writes no snapshot when the order refuses to leave signing', async () => {
     const buyer = await user();
     const seller = await user();

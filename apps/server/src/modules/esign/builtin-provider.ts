@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ErrorCodes, protocolSignPage } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -80,6 +80,20 @@ export function createBuiltinESignProvider(deps: BuiltinProviderDeps): ESignProv
           ),
         );
       if (!intent) throw new AppError(ErrorCodes.PROTOCOL_INTENT_MISSING);
+      // A code answers the signer's latest intent only: after asking for another order's code, this
+      // order needs a fresh one (the SMS scene is per phone, not per order).
+      const [later] = await tx
+        .select({ id: protocolSignIntents.id })
+        .from(protocolSignIntents)
+        .where(
+          and(
+            eq(protocolSignIntents.signerId, signer.user_id),
+            isNull(protocolSignIntents.closedAt),
+            gt(protocolSignIntents.id, intent.id),
+          ),
+        )
+        .limit(1);
+      if (later) throw new AppError(ErrorCodes.PROTOCOL_INTENT_MISSING);
       if (intent.textSha256 !== document.textSha256) throw new AppError(ErrorCodes.PROTOCOL_TEXT_CHANGED);
       const check = await sms.consumeCode(tx, {
         phone: await phoneOf(tx, signer.user_id),
