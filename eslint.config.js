@@ -35,6 +35,7 @@ const serverModuleDependencies = {
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
+  orders: ['coupons', 'goods', 'identity', 'ledger', 'process'],
 };
 
 function assertAcyclic(graph) {

@@ -14,3 +14,4 @@ export * from '../modules/sincerity/tables.ts';
 export * from '../modules/coupons/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/process/tables.ts';
+export * from '../modules/orders/tables.ts';
