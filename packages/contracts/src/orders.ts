@@ -345,6 +345,8 @@ export const orderDetailSchema = orderListItemSchema.extend({
   completed_at: z.string().nullable(),
   /** The pending cashier payment of the rest, when the buyer chose one. */
   cashier_url: z.string().nullable(),
+  /** The buyer's wallet balance while the order waits for payment (the pay sheet); else null. */
+  balance: z.string().nullable(),
   timeline: z.array(processTimelineEntrySchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

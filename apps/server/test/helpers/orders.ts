@@ -75,7 +75,7 @@ export async function payOrder(
   token: string,
   orderNo: string,
   method: 'wallet' | 'wechat' | 'alipay' = 'wallet',
-  key = randomUUID(),
+  key: string = randomUUID(),
 ) {
   return call<PayOrderResult>(t.app, 'POST', '/app/order/data/v2', {
     token,

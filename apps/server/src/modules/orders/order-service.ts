@@ -378,6 +378,12 @@ export function createOrderService(deps: {
       return { order, role: await roleIn(db, order, userId) };
     },
 
+    async reload(id: number): Promise<OrderRow> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      return row;
+    },
+
     /** The cashier recharge of an order, as the gateway sees it now. */
     async gatewayOf(order: OrderRow) {
       if (!order.gatewayRechargeNo) return null;

@@ -87,8 +87,18 @@ export function createOrderViews(deps: {
 }) {
   const { db, now, processes, listings, service } = deps;
 
-  async function detailOf(row: OrderRow, role: OrderRole): Promise<OrderDetail> {
-    const gateway = row.state === 'pending_payment' ? await service.gatewayOf(row) : null;
+  /**
+   * An unpaid order with a cashier payment under way: the gateway is asked now (the buyer may be
+   * back from the cashier before its notify), which pays the order when the money arrived.
+   */
+  async function current(row: OrderRow) {
+    if (row.state !== 'pending_payment' || !row.gatewayRechargeNo) return { row, gateway: null };
+    const gateway = await service.gatewayOf(row);
+    return { row: gateway?.status === 'paid' ? await service.reload(row.id) : row, gateway };
+  }
+
+  async function detailOf(found: OrderRow, role: OrderRole): Promise<OrderDetail> {
+    const { row, gateway } = await current(found);
     return {
       ...toListItem(row, role),
       quote: orderQuoteData(row),
@@ -98,6 +108,10 @@ export function createOrderViews(deps: {
       paid_at: row.paidAt?.toISOString() ?? null,
       completed_at: row.completedAt?.toISOString() ?? null,
       cashier_url: role === 'buyer' && gateway?.status === 'pending' ? gateway.cashierUrl : null,
+      balance:
+        role === 'buyer' && row.state === 'pending_payment'
+          ? fenToAmount((await ledger.balances(db, row.buyerId)).available)
+          : null,
       timeline: await processes.timeline(db, orderProcess, row.id),
     };
   }
@@ -111,7 +125,8 @@ export function createOrderViews(deps: {
     },
 
     async payment(userId: number, orderNo: string): Promise<OrderPayment> {
-      const { order } = await service.findForViewer(userId, orderNo);
+      const found = await service.findForViewer(userId, orderNo);
+      const { row: order } = await current(found.order);
       const gateway = await service.gatewayOf(order);
       return {
         order_no: order.orderNo,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { amountToFen } from '@haoshi/contracts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
@@ -16,29 +16,29 @@ declare module 'fastify' {
  * The guaranteed trade (issue 11 A, B and completion): orders on the process engine, money in
  * escrow through the ledger, the rest of a payment through the payments module's cashier.
  */
-export const ordersPlugin: FastifyPluginAsync<{ now: () => Date; listings: OrderListings }> = async (
-  app,
-  { now, listings },
-) => {
-  const { recharges } = app.payments;
-  const cashier: OrderCashier = {
-    async start(buyerId, { amount, channel, returnPath }) {
-      const created = await recharges.create(buyerId, { amount, channel, returnPath });
-      return { orderNo: created.order_no, cashierUrl: created.cashier_url };
-    },
-    async status(buyerId, rechargeNo) {
-      const current = await recharges.confirm(buyerId, rechargeNo);
-      return {
-        status: current.status,
-        cashierUrl: current.cashier_url,
-        amount: amountToFen(current.amount),
-        channel: current.channel,
-      };
-    },
-  };
-  const service = createOrderService({ db: app.db, now, processes: app.processes, listings, cashier });
-  recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
-  app.decorate('orders', service);
-  const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
-  await app.register(orderRoutes, { service, views });
-};
+export const ordersPlugin = fp<{ now: () => Date; listings: OrderListings }>(
+  async (app, { now, listings }) => {
+    const { recharges } = app.payments;
+    const cashier: OrderCashier = {
+      async start(buyerId, { amount, channel, returnPath }) {
+        const created = await recharges.create(buyerId, { amount, channel, returnPath });
+        return { orderNo: created.order_no, cashierUrl: created.cashier_url };
+      },
+      async status(buyerId, rechargeNo) {
+        const current = await recharges.confirm(buyerId, rechargeNo);
+        return {
+          status: current.status,
+          cashierUrl: current.cashier_url,
+          amount: amountToFen(current.amount),
+          channel: current.channel,
+        };
+      },
+    };
+    const service = createOrderService({ db: app.db, now, processes: app.processes, listings, cashier });
+    recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
+    app.decorate('orders', service);
+    const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
+    await app.register(orderRoutes, { service, views });
+  },
+  { name: 'orders', dependencies: ['processes', 'payments'] },
+);
