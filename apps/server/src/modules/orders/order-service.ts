@@ -179,6 +179,8 @@ export function createOrderService(deps: {
       const row = await lockOrder(tx, { id: subjectId });
       if (!row) throw new Error(`orders: timer on a missing order ${subjectId}`);
       await enter(tx, row, to as OrderState, now(), protectionSecondsOf(row.guaranteeCode));
+      // The timer's transaction commits right after; caches re-read within their TTL at worst.
+      listings.changed();
     },
   });
 
