@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import {
   canTake,
   ErrorCodes,
+  ORDER_DELIVERY_SECONDS,
   orderStaffSteps,
   refusalMessage,
   type OrderAction,
@@ -387,7 +388,7 @@ describe('timers', () => {
     const { goodsId, orderNo } = await newOrder();
     await payOrder(t, buyer.token, orderNo);
     const before = (await ledger.balances(t.app.db, buyer.id)).available;
-    t.clock.advance(24 * 3600 - 1);
+    t.clock.advance(ORDER_DELIVERY_SECONDS - 1);
     await t.app.jobs.runDue();
     expect((await detailOf(buyer, orderNo)).body.data?.state).toBe('paid');
     t.clock.advance(1);

@@ -71,13 +71,13 @@ export const orderStateLabels: Record<OrderState, string> = {
 
 /** Seconds to pay once placed. */
 export const ORDER_PAY_SECONDS = 15 * 60;
-/** Seconds the seller has, once paid, to start the hand-over; then the buyer is refunded. */
-export const ORDER_DELIVERY_SECONDS = 24 * 3600;
-/** Days escrow is held after signing when the buyer bought no 包赔 option. */
-export const DEFAULT_PROTECTION_DAYS = 7;
+/** Seconds the seller has, once paid, to start the hand-over (the texts promise 6 hours); then a refund. */
+export const ORDER_DELIVERY_SECONDS = 6 * 3600;
+/** Days escrow is held after the hand-over when the buyer bought no 包赔 option (the texts: 72 hours). */
+export const DEFAULT_PROTECTION_DAYS = 3;
 /**
- * Days escrow is held after signing, by 包赔 option. With 包赔 the compensation pool covers a later
- * retrieval (its cover lasts the option's protectionDays in fees.ts), so escrow is released sooner.
+ * Days escrow is held after the hand-over, by 包赔 option. The published texts promise 72 hours
+ * whatever the option; the 包赔 cover itself lasts the option's protectionDays in fees.ts.
  */
 export const protectionHoldDays: Record<CompensationOptionCode, number> = {
   basic: 3,
