@@ -4,6 +4,9 @@ import {
   canTake,
   ErrorCodes,
   ORDER_DELIVERY_SECONDS,
+  orderActions,
+  orderRoles,
+  orderStates,
   orderStaffSteps,
   refusalMessage,
   type OrderAction,
@@ -214,6 +217,43 @@ describe('a guaranteed trade from placing to completion', () => {
     const orderNo = (placed.body.data as OrderDetail).order_no;
     await payOrder(t, buyer.token, orderNo);
     expect((await staffStep(orderNo, 'deliver')).body.err_code).toBe(ErrorCodes.ORDER_STAFF_OWN_ORDER);
+  });
+});
+
+describe('the table, on the server engine', () => {
+  it('allows exactly the listed (state, action, role) and refuses every other with 4702 and its message', () => {
+    let allowed = 0;
+    for (const state of orderStates)
+      for (const action of orderActions)
+        for (const role of orderRoles) {
+          const request = {
+            process: orderProcess,
+            subjectId: 1,
+            ownerId: seller.id,
+            from: state,
+            action,
+            actor: { role, userId: role === 'system' ? null : stranger.id },
+          };
+          if (canTake(orderProcess, state, action, [role])) {
+            allowed++;
+            expect(t.app.processes.check(request)).toBe(orderProcess.transitions[action].to ?? state);
+          } else {
+            expect(() => t.app.processes.check(request)).toThrow(
+              expect.objectContaining({
+                errCode: ErrorCodes.ORDER_STATE_INVALID,
+                message: refusalMessage(orderProcess, state, action),
+              }),
+            );
+          }
+        }
+    // As many allowed as the table lists: each action from each of its states, for each of its roles.
+    expect(allowed).toBe(
+      orderActions.reduce((sum, action) => {
+        const { from, roles } = orderProcess.transitions[action];
+        const states = typeof from === 'string' ? 1 : from.length;
+        return sum + states * roles.filter((role) => (orderRoles as readonly string[]).includes(role)).length;
+      }, 0),
+    );
   });
 });
 
