@@ -36,6 +36,7 @@ const serverModuleDependencies = {
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
+  orders: ['coupons', 'goods', 'identity', 'ledger', 'process'],
 };
 
 function assertAcyclic(graph) {

@@ -28,7 +28,8 @@ import {
   type SmsProvider,
 } from './modules/identity/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
-import { createListingsCore, listingsPlugin } from './modules/goods/index.ts';
+import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
+import { ordersPlugin } from './modules/orders/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
 import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
@@ -174,6 +175,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { now });
   await app.register(sincerityRoutes, { now });
   await app.register(couponRoutes, { now, catalogue });
+  await app.register(ordersPlugin, {
+    now,
+    listings: createOrderListings({
+      processes: app.processes,
+      catalogue,
+      imageUrl,
+      onChange: listings.onChange,
+    }),
+  });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });

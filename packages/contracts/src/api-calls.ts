@@ -28,6 +28,19 @@ import {
   newUserPackageSchema,
 } from './coupons.ts';
 import { deviceIdDataSchema, deviceIdQuerySchema } from './device.ts';
+import {
+  orderDetailSchema,
+  orderGuaranteeQuerySchema,
+  orderGuaranteeSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderNoQuerySchema,
+  orderPaymentSchema,
+  orderStaffStepRequestSchema,
+  payOrderRequestSchema,
+  payOrderResultSchema,
+  placeOrderRequestSchema,
+} from './orders.ts';
 import { feedbackItemSchema, feedbackRequestSchema } from './feedback.ts';
 import {
   commentListQuerySchema,
@@ -249,6 +262,15 @@ export const apiCalls = {
   'POST /app/user/msg_profit/list/v2': { body: profitListRequestSchema, response: profitListSchema },
   'GET /app/user/wallet/transfer/main': { query: transferMainQuerySchema, response: transferMainSchema },
   'POST /app/user/wallet/transfer': { body: transferRequestSchema, response: transferResultSchema },
+  'GET /app/order/guarantee': { query: orderGuaranteeQuerySchema, response: orderGuaranteeSchema },
+  'POST /app/order/build/business': { body: placeOrderRequestSchema, response: orderDetailSchema },
+  'POST /app/order/data/v2': { body: payOrderRequestSchema, response: payOrderResultSchema },
+  'GET /app/order/detail': { query: orderNoQuerySchema, response: orderDetailSchema },
+  'GET /app/order/alipay_transfer/detail': { query: orderNoQuerySchema, response: orderPaymentSchema },
+  'GET /app/order/list': { query: orderListQuerySchema, response: orderListSchema },
+  'POST /app/order/cancel': { body: orderNoQuerySchema, response: orderDetailSchema },
+  'POST /app/order/confirm': { body: orderNoQuerySchema, response: orderDetailSchema },
+  'POST /app/order/staff/step': { body: orderStaffStepRequestSchema, response: orderDetailSchema },
   'GET /app/user/withdraw/page': { response: withdrawPageSchema },
   'POST /app/user/withdraw/alert': { body: withdrawRequestSchema, response: withdrawAlertSchema },
   'POST /app/user/withdraw': { body: withdrawRequestSchema, response: withdrawalSchema },

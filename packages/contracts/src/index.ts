@@ -24,6 +24,8 @@ export * from './process/index.ts';
 export * from './withdrawals.ts';
 export * from './sincerity.ts';
 export * from './coupons.ts';
+export * from './order-pricing.ts';
+export * from './orders.ts';
 export * from './wallet.ts';
 export * from './real-name.ts';
 export * from './payout-methods.ts';

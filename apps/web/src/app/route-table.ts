@@ -12,6 +12,7 @@ import { payoutMethodRoutes } from '@/features/payout-methods/routes';
 import { sincerityRoutes } from '@/features/sincerity/routes';
 import { couponRoutes } from '@/features/coupons/routes';
 import { protocolRoutes } from '@/features/protocols/routes';
+import { orderRoutes } from '@/features/orders/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -241,6 +242,7 @@ const features: readonly FeatureRoutes[] = [
   sincerityRoutes,
   couponRoutes,
   protocolRoutes,
+  orderRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -4,6 +4,9 @@ import type {
   CouponTab,
   GoodsFilterRequest,
   GoodsStatus,
+  OrderGuaranteeQuery,
+  OrderSide,
+  OrderTab,
   SincerityKind,
   WithdrawalStatus,
 } from '@haoshi/contracts';
@@ -147,4 +150,12 @@ export const couponKeys = {
   hall: ['coupons', 'hall'] as const,
   newUser: ['coupons', 'new-user'] as const,
   list: (status: CouponTab) => ['coupons', 'list', status] as const,
+};
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  guarantee: (query: OrderGuaranteeQuery) =>
+    ['orders', 'guarantee', query.goods_id, query.guarantee ?? null, query.coupon_id ?? null] as const,
+  detail: (orderNo: string) => ['orders', 'detail', orderNo] as const,
+  list: (side: OrderSide, tab: OrderTab) => ['orders', 'list', side, tab] as const,
 };

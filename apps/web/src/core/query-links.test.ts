@@ -97,6 +97,7 @@ describe('what a mutation makes stale', () => {
       'mine',
       'coupons',
       'protocols',
+      'orders',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

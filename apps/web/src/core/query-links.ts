@@ -5,6 +5,7 @@ import {
   goodsDetailKeys,
   homeKeys,
   mineKeys,
+  orderKeys,
   payoutMethodKeys,
   protocolKeys,
   publishKeys,
@@ -66,6 +67,12 @@ export const staleAfter = {
   /** The bind status is set from the answer; the account shows the masked phone. */
   bindPhone: [mineKeys.currentUser],
   receiveCoupon: [couponKeys.all],
+  /** The listing is locked and the coupon held: neither shows as available any more. */
+  placeOrder: [orderKeys.all, couponKeys.all, ...listings],
+  payOrder: [...money, orderKeys.all, couponKeys.all],
+  cancelOrder: [orderKeys.all, couponKeys.all, ...listings],
+  /** The seller's balance moves; the buyer's screens show the order completed. */
+  confirmOrder: [...money, orderKeys.all, ...listings],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { ErrorCodes, fenToAmount } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -32,6 +32,40 @@ export interface LockInput {
 }
 
 /**
+ * Why a usable coupon cannot go on an order: validity (4607 not yet, 4606 expired), scope (4609) and
+ * threshold (4608; the amount must also stay above the discount). undefined: it can.
+ */
+export function couponRefusal(
+  coupon: CouponRow,
+  input: Pick<LockInput, 'amount' | 'gameId' | 'now'>,
+): AppError | undefined {
+  if (input.now < coupon.validFrom) return new AppError(ErrorCodes.COUPON_NOT_STARTED);
+  if (input.now >= coupon.validUntil) return new AppError(ErrorCodes.COUPON_EXPIRED);
+  if (coupon.gameId !== null && coupon.gameId !== input.gameId)
+    return new AppError(ErrorCodes.COUPON_SCOPE_MISMATCH);
+  if (!Number.isSafeInteger(input.amount) || input.amount < coupon.threshold) {
+    return new AppError(
+      ErrorCodes.COUPON_THRESHOLD_NOT_MET,
+      `订单金额须满${fenToAmount(coupon.threshold)}元才能使用该优惠券`,
+    );
+  }
+  if (input.amount <= coupon.amountOff)
+    return new AppError(ErrorCodes.COUPON_THRESHOLD_NOT_MET, '订单金额须高于优惠金额才能使用该优惠券');
+  return undefined;
+}
+
+/** A user's usable coupons not yet expired, soonest to expire first (the order screen's choice). */
+export async function usableCoupons(db: Executor, userId: number, now: Date): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(userCoupons)
+    .where(
+      and(eq(userCoupons.userId, userId), eq(userCoupons.status, 'usable'), gt(userCoupons.validUntil, now)),
+    )
+    .orderBy(asc(userCoupons.validUntil), asc(userCoupons.id));
+}
+
+/**
  * usable → locked on `orderId`. Checks owner, state, validity (4607 not yet, 4606 expired), scope
  * (4609) and threshold (4608; the amount must also stay above the discount). Returns the discount.
  */
@@ -50,20 +84,8 @@ export async function lockCoupon(
       coupon.status === 'locked' ? ErrorCodes.COUPON_IN_USE : ErrorCodes.COUPON_STATE_INVALID,
     );
   }
-  if (input.now < coupon.validFrom) throw new AppError(ErrorCodes.COUPON_NOT_STARTED);
-  if (input.now >= coupon.validUntil) throw new AppError(ErrorCodes.COUPON_EXPIRED);
-  if (coupon.gameId !== null && coupon.gameId !== input.gameId) {
-    throw new AppError(ErrorCodes.COUPON_SCOPE_MISMATCH);
-  }
-  if (!Number.isSafeInteger(input.amount) || input.amount < coupon.threshold) {
-    throw new AppError(
-      ErrorCodes.COUPON_THRESHOLD_NOT_MET,
-      `订单金额须满${fenToAmount(coupon.threshold)}元才能使用该优惠券`,
-    );
-  }
-  if (input.amount <= coupon.amountOff) {
-    throw new AppError(ErrorCodes.COUPON_THRESHOLD_NOT_MET, '订单金额须高于优惠金额才能使用该优惠券');
-  }
+  const refusal = couponRefusal(coupon, input);
+  if (refusal) throw refusal;
   const [locked] = await tx
     .update(userCoupons)
     .set({ status: 'locked', orderId: input.orderId, orderAmount: input.amount, lockedAt: input.now })

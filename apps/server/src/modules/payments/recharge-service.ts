@@ -31,6 +31,9 @@ export const ACTIVE_QUERY_AFTER_SECONDS = 300;
 const REQUERY_EVERY_SECONDS = 60;
 const STALE_BATCH = 50;
 
+/** Runs inside the transaction that credited a recharge (an order paid through the cashier). */
+export type CreditListener = (tx: Executor, recharge: RechargeRow) => Promise<void>;
+
 export type NotifyOutcome = { accepted: true; credited: boolean } | { accepted: false; reason: string };
 
 export interface RechargeServiceOptions {
@@ -61,6 +64,7 @@ function newOrderNo(now: Date) {
 export function createRechargeService(options: RechargeServiceOptions) {
   const { db, provider, now, processes } = options;
   const system: ProcessActor = { role: 'system', userId: null };
+  const creditListeners: CreditListener[] = [];
 
   /** Records `action` on a locked recharge through the engine; answers the state entered. */
   const step = (tx: Executor, row: RechargeRow, action: 'pay' | 'close', extra: { reason?: string } = {}) =>
@@ -172,6 +176,7 @@ export function createRechargeService(options: RechargeServiceOptions) {
           paidAt: payment.paidAt,
         })
         .where(eq(recharges.id, row.id));
+      if (!transfer.replayed) for (const listener of creditListeners) await listener(tx, row);
       return { accepted: true, credited: !transfer.replayed };
     });
   }
@@ -214,6 +219,11 @@ export function createRechargeService(options: RechargeServiceOptions) {
 
   return {
     applyPaid,
+
+    /** `listener` runs in the transaction of every recharge credited from now on. */
+    onCredited(listener: CreditListener) {
+      creditListeners.push(listener);
+    },
 
     main() {
       return {

@@ -34,6 +34,8 @@ export interface TransitionRequest<S extends string, A extends string, G extends
   guards?: Partial<Record<G, boolean>>;
   reason?: string;
   metadata?: Record<string, unknown>;
+  /** This subject's own duration of a timer of the state entered (an order's protection hold). */
+  timerSeconds?: Partial<Record<A, number>>;
 }
 
 export interface StartRequest<S extends string, A extends string, G extends string> {
@@ -100,6 +102,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       actor: ProcessActor;
       reason?: string | undefined;
       metadata?: Record<string, unknown> | undefined;
+      timerSeconds?: Partial<Record<string, number>> | undefined;
     },
   ): Promise<void> {
     const at = now();
@@ -122,7 +125,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
         subjectId: entry.subjectId,
         action: timer.action,
         fromState: entry.to,
-        runAt: new Date(at.getTime() + timer.afterSeconds * 1000),
+        runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
       });
     }
   }

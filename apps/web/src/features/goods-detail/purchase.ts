@@ -1,7 +1,7 @@
 import {
   amountToFen,
-  feeSchedule,
-  rateFee,
+  guaranteePrice,
+  orderQuote,
   type CompensationOptionCode,
   type GoodsDetail,
   type GoodsStatus,
@@ -38,20 +38,19 @@ export interface GuaranteeQuote {
   protectionDays: number | null;
 }
 
-/** The 包赔 options the seller offers, priced from the fee schedule for this listing's price. */
+/** The 包赔 options the seller offers, priced by contracts' orderQuote (the server prices the same way). */
 export function guaranteeQuotes(goods: Pick<GoodsDetail, 'price' | 'guarantees'>): GuaranteeQuote[] {
   const priceFen = amountToFen(goods.price);
   return goods.guarantees.flatMap((option) => {
-    const rule = feeSchedule.compensation.find((candidate) => candidate.code === option.code);
-    if (!rule) return [];
+    const priced = guaranteePrice(priceFen, option.code);
+    if (!priced) return [];
     return [
       {
         code: option.code,
         name: option.name,
         description: option.description,
-        // 包赔 has a least fee and no upper limit (fees.ts).
-        feeFen: rateFee(priceFen, { rateBp: rule.rateBp, minFen: rule.minFen, maxFen: null }),
-        protectionDays: rule.protectionDays,
+        feeFen: priced.feeFen,
+        protectionDays: priced.protectionDays,
       },
     ];
   });
@@ -71,21 +70,18 @@ export function priceBreakdown(
   goods: Pick<GoodsDetail, 'price' | 'guarantees'>,
   guaranteeCode: CompensationOptionCode | undefined,
 ): PriceBreakdown {
-  const priceFen = amountToFen(goods.price);
   const guarantee = guaranteeQuotes(goods).find((quote) => quote.code === guaranteeCode);
-  const trade = feeSchedule.guaranteedTrade;
-  const tradeFeeFen = rateFee(priceFen, trade);
-  const tradeFeePaidBySeller = trade.payer === 'seller';
+  const quote = orderQuote({ priceFen: amountToFen(goods.price), guaranteeCode: guarantee?.code });
   return {
-    priceFen,
+    priceFen: quote.priceFen,
     guarantee,
-    tradeFeeFen,
-    tradeFeePaidBySeller,
-    totalFen: priceFen + (guarantee?.feeFen ?? 0) + (tradeFeePaidBySeller ? 0 : tradeFeeFen),
+    tradeFeeFen: quote.tradeFeeFen,
+    tradeFeePaidBySeller: quote.tradeFeePaidBySeller,
+    totalFen: quote.payableFen,
   };
 }
 
-/** The order screen (built by the orders issue) takes the listing and the chosen 包赔 option. */
+/** The confirm-order screen takes the listing and the chosen 包赔 option. */
 export function orderPath(goodsId: number, guaranteeCode: CompensationOptionCode | undefined): string {
   const guarantee = guaranteeCode ? `&guarantee=${guaranteeCode}` : '';
   return `/order_detail?goods_id=${goodsId}${guarantee}`;

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { ErrorCodes, goodsProcess, type GoodsCard, type GuaranteeOption } from '@haoshi/contracts';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { postgresErrorOf } from '../../lib/sql-rows.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { ProcessEngine } from '../process/index.ts';
+import { toCard, type ImageUrl } from './goods-cards.ts';
+import { cardsByIds, goodsRow, type GoodsRow } from './goods-repo.ts';
+import { goods } from './tables.ts';
+
+/**
+ * What the order flow does with a listing, inside the order's transaction: lock it when an order is
+ * placed, unlock it when the order closes unpaid or refunded, mark it sold when the trade completes.
+ * Each is a system transition of the listing's process, recorded in its history.
+ */
+export interface OrderListings {
+  /**
+   * Locks the listing row without waiting (a listing another buyer is ordering right now is
+   * refused at once with 4703), checks it can be bought by `buyerId` and takes `lock`.
+   */
+  lockForOrder(tx: Executor, goodsId: number, buyerId: number, orderNo: string): Promise<GoodsRow>;
+  /** `unlock` (order closed) or `sell` (trade completed) of a locked listing. */
+  release(tx: Executor, goodsId: number, action: 'unlock' | 'sell', orderNo: string): Promise<void>;
+  /** The listing as a buyer may order it: its row (not locked) and the 包赔 options it offers. */
+  forQuote(
+    executor: Executor,
+    goodsId: number,
+  ): Promise<{ row: GoodsRow; guarantees: GuaranteeOption[] } | undefined>;
+  cards(executor: Executor, ids: readonly number[]): Promise<Map<number, GoodsCard>>;
+  /** Call after the transaction that locked or released listings commits: caches drop them. */
+  changed(): void;
+}
+
+const LOCK_NOT_AVAILABLE = '55P03';
+
+export function createOrderListings(deps: {
+  processes: ProcessEngine;
+  catalogue: CatalogueService;
+  imageUrl: ImageUrl;
+  /** The listings changed: list and search caches drop them. */
+  onChange: () => void;
+}): OrderListings {
+  const { processes, catalogue, imageUrl, onChange } = deps;
+  const system = { role: 'system', userId: null } as const;
+
+  return {
+    async lockForOrder(tx, goodsId, buyerId, orderNo) {
+      let row: GoodsRow | undefined;
+      try {
+        const rows = await tx
+          .select()
+          .from(goods)
+          .where(eq(goods.id, goodsId))
+          .for('update', { noWait: true });
+        row = rows[0];
+      } catch (error) {
+        if (postgresErrorOf(error)?.code === LOCK_NOT_AVAILABLE)
+          throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+        throw error;
+      }
+      if (!row) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+      if (row.sellerId === buyerId) throw new AppError(ErrorCodes.ORDER_OWN_GOODS);
+      if (row.status !== 'on_sale') throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+      await processes.applyTransition(tx, {
+        process: goodsProcess,
+        subjectId: row.id,
+        ownerId: row.sellerId,
+        from: row.status,
+        action: 'lock',
+        actor: system,
+        metadata: { order_no: orderNo },
+      });
+      await tx.update(goods).set({ status: 'locked' }).where(eq(goods.id, row.id));
+      return { ...row, status: 'locked' };
+    },
+
+    async release(tx, goodsId, action, orderNo) {
+      const row = await goodsRow(tx, goodsId, true);
+      if (!row) throw new Error(`orders: listing ${goodsId} is gone`);
+      const to = await processes.applyTransition(tx, {
+        process: goodsProcess,
+        subjectId: row.id,
+        ownerId: row.sellerId,
+        from: row.status,
+        action,
+        actor: system,
+        metadata: { order_no: orderNo },
+      });
+      await tx.update(goods).set({ status: to }).where(eq(goods.id, row.id));
+    },
+
+    changed: onChange,
+
+    async forQuote(executor, goodsId) {
+      const row = await goodsRow(executor, goodsId);
+      if (!row) return undefined;
+      const entry = await catalogue.findEntry(row.gameId);
+      const guarantees = (entry?.schema.guarantees ?? []).filter((option) =>
+        row.guarantees.includes(option.code),
+      );
+      return { row, guarantees };
+    },
+
+    async cards(executor, ids) {
+      const [rows, lookup] = await Promise.all([cardsByIds(executor, ids), catalogue.lookup()]);
+      return new Map(rows.map((row) => [row.id, toCard(row, lookup, imageUrl)]));
+    },
+  };
+}

@@ -1,0 +1,3 @@
+/** The orders module's public API: the plugin (routes, timers, the cashier hook). */
+export { ordersPlugin } from './orders-plugin.ts';
+export { orders } from './tables.ts';

@@ -1,0 +1,112 @@
+import { ledger, type AccountRef } from '../ledger/index.ts';
+import type { Executor } from '../../db/client.ts';
+import type { orders } from './tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The money of an order, always inside the transaction that changes its state. Keys are derived
+ * from the order and the step, so a retried step never moves money twice.
+ *
+ * - pay: buyer available → escrow (`payable`), and the coupon's discount promotion_revenue →
+ *   escrow, so escrow holds the whole price whatever the coupon (`escrow_fen`).
+ * - refund: escrow → buyer available (what the buyer paid) and the discount back to promotion.
+ * - settle: escrow → seller available (price minus the trade fee), → platform_fee (the fee),
+ *   → compensation_pool (the 包赔 fee).
+ */
+
+const orderRef = (order: OrderRow) => ({ type: 'order', id: order.id });
+const metadataOf = (order: OrderRow) => ({ order_no: order.orderNo, goods_id: order.goodsId });
+
+interface Leg {
+  debit: AccountRef;
+  credit: AccountRef;
+  amount: number;
+  kind: string;
+  step: string;
+}
+
+const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
+  ledger.postMany(
+    tx,
+    legs
+      .filter((leg) => leg.amount > 0)
+      .map((leg) => ({
+        debit: leg.debit,
+        credit: leg.credit,
+        amount: leg.amount,
+        kind: leg.kind,
+        reference: orderRef(order),
+        idempotencyKey: `order:${order.id}:${leg.step}`,
+        metadata: metadataOf(order),
+      })),
+  );
+
+/** Answers the escrow the order holds once paid. */
+export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<number> {
+  await post(tx, order, [
+    {
+      debit: { kind: 'user_available', userId: order.buyerId },
+      credit: { kind: 'escrow' },
+      amount: order.payableFen,
+      kind: 'order.pay',
+      step: 'pay',
+    },
+    {
+      debit: { kind: 'promotion_revenue' },
+      credit: { kind: 'escrow' },
+      amount: order.discountFen,
+      kind: 'coupon.subsidy',
+      step: 'coupon',
+    },
+  ]);
+  return order.payableFen + order.discountFen;
+}
+
+export async function refundFromEscrow(tx: Executor, order: OrderRow): Promise<void> {
+  await post(tx, order, [
+    {
+      debit: { kind: 'escrow' },
+      credit: { kind: 'user_available', userId: order.buyerId },
+      amount: order.payableFen,
+      kind: 'order.refund',
+      step: 'refund',
+    },
+    {
+      debit: { kind: 'escrow' },
+      credit: { kind: 'promotion_revenue' },
+      amount: order.discountFen,
+      kind: 'coupon.subsidy_return',
+      step: 'coupon_return',
+    },
+  ]);
+}
+
+export async function settleFromEscrow(tx: Executor, order: OrderRow): Promise<void> {
+  const sellerIncome = order.sellerIncomeFen;
+  // Whatever escrow holds beyond the seller's income and the 包赔 fee is the platform's trade fee.
+  const fee = order.escrowFen - sellerIncome - order.guaranteeFeeFen;
+  await post(tx, order, [
+    {
+      debit: { kind: 'escrow' },
+      credit: { kind: 'user_available', userId: order.sellerId },
+      amount: sellerIncome,
+      kind: 'order.settle',
+      step: 'settle',
+    },
+    {
+      debit: { kind: 'escrow' },
+      credit: { kind: 'platform_fee' },
+      amount: fee,
+      kind: 'order.fee',
+      step: 'fee',
+    },
+    {
+      debit: { kind: 'escrow' },
+      credit: { kind: 'compensation_pool' },
+      amount: order.guaranteeFeeFen,
+      kind: 'order.guarantee_fee',
+      step: 'guarantee_fee',
+    },
+  ]);
+}

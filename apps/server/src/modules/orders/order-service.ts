@@ -1,0 +1,420 @@
+import { and, count, eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import {
+  ErrorCodes,
+  fenToAmount,
+  MAX_UNPAID_ORDERS,
+  ORDER_DELIVERY_SECONDS,
+  ORDER_PAY_SECONDS,
+  orderProcess,
+  orderQuote,
+  protectionSecondsOf,
+  rechargeLimits,
+  type OrderAction,
+  type OrderRole,
+  type OrderState,
+  type PaymentChannel,
+  type PlaceOrderRequest,
+} from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { lockForTransaction } from '../../lib/locks.ts';
+import { postgresErrorOf } from '../../lib/sql-rows.ts';
+import { addSeconds } from '../../lib/time.ts';
+import { lockCoupon, redeemCoupon, releaseCoupon } from '../coupons/index.ts';
+import type { OrderListings } from '../goods/index.ts';
+import { rolesOf } from '../identity/index.ts';
+import { ledger } from '../ledger/index.ts';
+import type { ProcessActor, ProcessEngine } from '../process/index.ts';
+import { payIntoEscrow, refundFromEscrow, settleFromEscrow, type OrderRow } from './order-money.ts';
+import { orders } from './tables.ts';
+
+/** How the orders reach the cashier of the payments module (a recharge of the rest). */
+export interface OrderCashier {
+  /** Starts a recharge of `amount` fen for the buyer; answers its order no and cashier URL. */
+  start(
+    buyerId: number,
+    input: { amount: number; channel: PaymentChannel; returnPath: string },
+  ): Promise<{ orderNo: string; cashierUrl: string }>;
+  /** The recharge as the gateway sees it now (asks the gateway when pending). */
+  status(
+    buyerId: number,
+    rechargeNo: string,
+  ): Promise<{ status: string; cashierUrl: string; amount: number; channel: PaymentChannel }>;
+}
+
+export type PayOutcome = { order: OrderRow; cashierUrl: string | null };
+
+const UNIQUE_VIOLATION = '23505';
+
+function newOrderNo(now: Date) {
+  const china = new Date(now.getTime() + 8 * 3600 * 1000).toISOString();
+  return `O${china.slice(0, 19).replace(/\D/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+/** The viewer's role in an order: a party, or customer service; otherwise the order does not exist. */
+export async function roleIn(db: Executor, order: OrderRow, userId: number): Promise<OrderRole> {
+  if (order.buyerId === userId) return 'buyer';
+  if (order.sellerId === userId) return 'seller';
+  if ((await rolesOf(db, userId)).includes('customer_service')) return 'customer_service';
+  throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+}
+
+export function createOrderService(deps: {
+  db: Database;
+  now: () => Date;
+  processes: ProcessEngine;
+  listings: OrderListings;
+  cashier: OrderCashier;
+}) {
+  const { db, now, processes, listings, cashier } = deps;
+
+  const lockOrder = async (tx: Executor, where: { id: number } | { orderNo: string }) => {
+    const condition = 'id' in where ? eq(orders.id, where.id) : eq(orders.orderNo, where.orderNo);
+    const [row] = await tx.select().from(orders).where(condition).for('update');
+    return row;
+  };
+
+  const findOrder = async (orderNo: string) => {
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+    return row;
+  };
+
+  /**
+   * Takes `action` on a locked order: the engine checks the table and records it, then the effects
+   * of the state entered (money, listing, coupon, deadlines) are written in the same transaction.
+   */
+  async function step(
+    tx: Executor,
+    order: OrderRow,
+    action: OrderAction,
+    actor: ProcessActor,
+    reason?: string,
+  ): Promise<OrderRow> {
+    if (
+      actor.role === 'customer_service' &&
+      (actor.userId === order.buyerId || actor.userId === order.sellerId)
+    )
+      throw new AppError(ErrorCodes.ORDER_STAFF_OWN_ORDER);
+    const at = now();
+    const protection = protectionSecondsOf(order.guaranteeCode);
+    const to = await processes.applyTransition(tx, {
+      process: orderProcess,
+      subjectId: order.id,
+      ownerId: order.sellerId,
+      from: order.state,
+      action,
+      actor,
+      ...(reason ? { reason } : {}),
+      timerSeconds: { auto_release: protection },
+    });
+    return enter(tx, order, to, at, protection);
+  }
+
+  /** Writes the state entered and what it implies. */
+  async function enter(
+    tx: Executor,
+    order: OrderRow,
+    to: OrderState,
+    at: Date,
+    protectionSeconds: number,
+  ): Promise<OrderRow> {
+    const change: Partial<typeof orders.$inferInsert> = { state: to, updatedAt: at };
+    switch (to) {
+      case 'paid': {
+        change.escrowFen = await payIntoEscrow(tx, order);
+        change.paidAt = at;
+        change.deliverBy = addSeconds(at, ORDER_DELIVERY_SECONDS);
+        if (order.couponId !== null)
+          await redeemCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo, now: at });
+        break;
+      }
+      case 'cancelled':
+      case 'expired': {
+        if (order.couponId !== null)
+          await releaseCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo });
+        await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
+        change.closedAt = at;
+        break;
+      }
+      case 'cancelled_refunded':
+      case 'refunded': {
+        await refundFromEscrow(tx, order);
+        await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
+        change.escrowFen = 0;
+        change.closedAt = at;
+        break;
+      }
+      case 'completed':
+      case 'released': {
+        await settleFromEscrow(tx, order);
+        await listings.release(tx, order.goodsId, 'sell', order.orderNo);
+        change.escrowFen = 0;
+        change.completedAt = at;
+        break;
+      }
+      case 'protection':
+        change.releaseAt = addSeconds(at, protectionSeconds);
+        break;
+      default:
+        break;
+    }
+    const [written] = await tx
+      .update(orders)
+      .set(change)
+      .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
+      .returning();
+    if (!written) throw new AppError(ErrorCodes.CONFLICT);
+    return written;
+  }
+
+  // The pay, delivery and protection timers of the process.
+  processes.registerTimerSubject(orderProcess, {
+    async lock(tx, subjectId) {
+      const row = await lockOrder(tx, { id: subjectId });
+      return row && { state: row.state, ownerId: row.sellerId };
+    },
+    async enter(tx, subjectId, { to }) {
+      const row = await lockOrder(tx, { id: subjectId });
+      if (!row) throw new Error(`orders: timer on a missing order ${subjectId}`);
+      await enter(tx, row, to as OrderState, now(), protectionSecondsOf(row.guaranteeCode));
+      // The timer's transaction commits right after; caches re-read within their TTL at worst.
+      listings.changed();
+    },
+  });
+
+  /** Runs `work` and, once its transaction committed, tells the listing caches. */
+  const withListingChange = async <T>(work: () => Promise<T>): Promise<T> => {
+    const result = await work();
+    listings.changed();
+    return result;
+  };
+
+  /** Pays a locked pending order from the wallet (the whole payable). */
+  async function payFromWallet(tx: Executor, order: OrderRow, actor: ProcessActor, gatewayPaidFen = 0) {
+    const paid = await step(tx, order, 'pay', actor);
+    const [written] = await tx
+      .update(orders)
+      .set({ walletPaidFen: paid.payableFen - gatewayPaidFen, gatewayPaidFen })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return written ?? paid;
+  }
+
+  return {
+    step,
+
+    async place(buyerId: number, input: PlaceOrderRequest): Promise<OrderRow> {
+      const goodsId = Number(input.goods_id);
+      // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
+      const card = (await listings.cards(db, [goodsId])).get(goodsId);
+      if (!card) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+      return withListingChange(() =>
+        db
+          .transaction(async (tx) => {
+            await lockForTransaction(tx, `orders:buyer:${buyerId}`);
+            const [unpaid] = await tx
+              .select({ value: count() })
+              .from(orders)
+              .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
+            if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
+            const at = now();
+            const orderNo = newOrderNo(at);
+            const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
+            if (input.guarantee && !listing.guarantees.includes(input.guarantee))
+              throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
+            const base = orderQuote({ priceFen: listing.price, guaranteeCode: input.guarantee });
+            const discountFen =
+              input.coupon_id === undefined
+                ? 0
+                : (
+                    await lockCoupon(tx, buyerId, input.coupon_id, {
+                      orderId: orderNo,
+                      amount: base.escrowFen,
+                      gameId: listing.gameId,
+                      now: at,
+                    })
+                  ).discount;
+            const quote = orderQuote({
+              priceFen: listing.price,
+              guaranteeCode: input.guarantee,
+              discountFen,
+            });
+            const [row] = await tx
+              .insert(orders)
+              .values({
+                orderNo,
+                goodsId,
+                buyerId,
+                sellerId: listing.sellerId,
+                state: orderProcess.initial,
+                guaranteeCode: input.guarantee ?? null,
+                priceFen: quote.priceFen,
+                guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
+                discountFen: quote.discountFen,
+                tradeFeeFen: quote.tradeFeeFen,
+                payableFen: quote.payableFen,
+                sellerIncomeFen: quote.sellerIncomeFen,
+                couponId: input.coupon_id ?? null,
+                goodsCard: { ...card, price: fenToAmount(listing.price) },
+                payBy: addSeconds(at, ORDER_PAY_SECONDS),
+                createdAt: at,
+                updatedAt: at,
+              })
+              .returning();
+            if (!row) throw new Error('orders: insert returned nothing');
+            await processes.start(tx, {
+              process: orderProcess,
+              subjectId: row.id,
+              actor: { role: 'buyer', userId: buyerId },
+              metadata: { goods_id: goodsId },
+            });
+            return row;
+          })
+          .catch((error: unknown) => {
+            if (postgresErrorOf(error)?.code === UNIQUE_VIOLATION)
+              throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+            throw error;
+          }),
+      );
+    },
+
+    /**
+     * `wallet`: the whole payable from the balance (4706 when short). A channel: from the balance
+     * when it is enough, otherwise a recharge of the rest at the cashier; the order is paid from the
+     * wallet when that recharge is credited (`onRechargeCredited`).
+     */
+    async pay(buyerId: number, orderNo: string, method: 'wallet' | PaymentChannel): Promise<PayOutcome> {
+      const existing = await findOrder(orderNo);
+      if (existing.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      const actor: ProcessActor = { role: 'buyer', userId: buyerId };
+      const outcome = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { id: existing.id });
+        if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+        // The table answers first: a paid or closed order is refused whatever the balance.
+        processes.check({
+          process: orderProcess,
+          subjectId: order.id,
+          ownerId: order.sellerId,
+          from: order.state,
+          action: 'pay',
+          actor,
+        });
+        const { available } = await ledger.balances(tx, buyerId);
+        if (available >= order.payableFen) return { order: await payFromWallet(tx, order, actor), short: 0 };
+        if (method === 'wallet') throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
+        return { order, short: order.payableFen - available };
+      });
+      if (outcome.short === 0 || method === 'wallet') return { order: outcome.order, cashierUrl: null };
+      return {
+        order: outcome.order,
+        cashierUrl: await payRestAtCashier(outcome.order, method, outcome.short),
+      };
+    },
+
+    async cancel(buyerId: number, orderNo: string, reason?: string): Promise<OrderRow> {
+      return withListingChange(() =>
+        db.transaction(async (tx) => {
+          const order = await lockOrder(tx, { orderNo });
+          if (!order || order.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+          return step(tx, order, 'cancel', { role: 'buyer', userId: buyerId }, reason);
+        }),
+      );
+    },
+
+    async confirm(buyerId: number, orderNo: string): Promise<OrderRow> {
+      return withListingChange(() =>
+        db.transaction(async (tx) => {
+          const order = await lockOrder(tx, { orderNo });
+          if (!order || order.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+          return step(tx, order, 'confirm_receipt', { role: 'buyer', userId: buyerId });
+        }),
+      );
+    },
+
+    /** Customer service takes a hand-over step (the staff path of the table). */
+    async staffStep(
+      staffId: number,
+      orderNo: string,
+      action: OrderAction,
+      reason?: string,
+    ): Promise<OrderRow> {
+      if (!(await rolesOf(db, staffId)).includes('customer_service'))
+        throw new AppError(ErrorCodes.FORBIDDEN);
+      return withListingChange(() =>
+        db.transaction(async (tx) => {
+          const order = await lockOrder(tx, { orderNo });
+          if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+          return step(tx, order, action, { role: 'customer_service', userId: staffId }, reason);
+        }),
+      );
+    },
+
+    /**
+     * A recharge was credited, inside its transaction: the order it pays for, if still unpaid, is
+     * paid from the wallet now. A refusal (the order closed meanwhile, the balance spent) leaves the
+     * money in the wallet and is not an error of the recharge.
+     */
+    async onRechargeCredited(tx: Executor, rechargeNo: string, amount: number): Promise<void> {
+      const [linked] = await tx.select().from(orders).where(eq(orders.gatewayRechargeNo, rechargeNo));
+      if (!linked || linked.state !== 'pending_payment') return;
+      try {
+        await tx.transaction(async (inner) => {
+          const order = await lockOrder(inner, { id: linked.id });
+          if (!order || order.state !== 'pending_payment') return;
+          await payFromWallet(
+            inner,
+            order,
+            { role: 'system', userId: null },
+            Math.min(amount, order.payableFen),
+          );
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    },
+
+    async findForViewer(userId: number, orderNo: string): Promise<{ order: OrderRow; role: OrderRole }> {
+      const order = await findOrder(orderNo);
+      return { order, role: await roleIn(db, order, userId) };
+    },
+
+    async reload(id: number): Promise<OrderRow> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      return row;
+    },
+
+    /** The cashier recharge of an order, as the gateway sees it now. */
+    async gatewayOf(order: OrderRow) {
+      if (!order.gatewayRechargeNo) return null;
+      return {
+        rechargeNo: order.gatewayRechargeNo,
+        ...(await cashier.status(order.buyerId, order.gatewayRechargeNo)),
+      };
+    },
+  };
+
+  /** Starts (or resumes) the cashier payment of the rest of an unpaid order. */
+  async function payRestAtCashier(order: OrderRow, channel: PaymentChannel, short: number): Promise<string> {
+    if (order.gatewayRechargeNo) {
+      const current = await cashier.status(order.buyerId, order.gatewayRechargeNo);
+      if (current.status === 'pending' && current.amount >= short && current.channel === channel)
+        return current.cashierUrl;
+    }
+    const started = await cashier.start(order.buyerId, {
+      // The cashier's least payment; anything beyond the order stays in the wallet.
+      amount: Math.max(short, rechargeLimits.minFen),
+      channel,
+      returnPath: `/order_detail?order_no=${order.orderNo}`,
+    });
+    await db
+      .update(orders)
+      .set({ gatewayRechargeNo: started.orderNo, updatedAt: now() })
+      .where(and(eq(orders.id, order.id), eq(orders.state, 'pending_payment')));
+    return started.cashierUrl;
+  }
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import { amountToFen } from '@haoshi/contracts';
+import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
+import { createOrderViews } from './order-views.ts';
+import { orderRoutes } from './routes.ts';
+import type { OrderListings } from '../goods/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order service (tests and bench/orders drive it without HTTP). */
+    orders: OrderService;
+  }
+}
+
+/**
+ * The guaranteed trade (issue 11 A, B and completion): orders on the process engine, money in
+ * escrow through the ledger, the rest of a payment through the payments module's cashier.
+ */
+export const ordersPlugin = fp<{ now: () => Date; listings: OrderListings }>(
+  async (app, { now, listings }) => {
+    const { recharges } = app.payments;
+    const cashier: OrderCashier = {
+      async start(buyerId, { amount, channel, returnPath }) {
+        const created = await recharges.create(buyerId, { amount, channel, returnPath });
+        return { orderNo: created.order_no, cashierUrl: created.cashier_url };
+      },
+      async status(buyerId, rechargeNo) {
+        const current = await recharges.confirm(buyerId, rechargeNo);
+        return {
+          status: current.status,
+          cashierUrl: current.cashier_url,
+          amount: amountToFen(current.amount),
+          channel: current.channel,
+        };
+      },
+    };
+    const service = createOrderService({ db: app.db, now, processes: app.processes, listings, cashier });
+    recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
+    app.decorate('orders', service);
+    const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
+    await app.register(orderRoutes, { service, views });
+  },
+  { name: 'orders', dependencies: ['processes', 'payments'] },
+);

@@ -1,0 +1,126 @@
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { loginAsNewUser, test, visiblePane } from './helpers';
+
+/** Seeded customer-service account and the first demo seller (apps/server/src/db/seed.ts, goods/demo-seed.ts). */
+const CUSTOMER_SERVICE_PHONE = '13800000003';
+const DEMO_SELLER_PHONE = '19900000001';
+const shots = new URL('./screenshots/', import.meta.url).pathname;
+
+interface Envelope<T> {
+  err_code: number;
+  message: string;
+  data?: T;
+}
+
+/** Calls the API from inside the page, with the headers the app keeps (session, device signature). */
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const raw =
+        sessionStorage.getItem('app_header_sign') ?? localStorage.getItem('app_header_sign') ?? '{}';
+      const headers: Record<string, string> = { ...(JSON.parse(raw) as Record<string, string>) };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      headers['Idempotency-Key'] = crypto.randomUUID();
+      const response = await fetch(path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await response.json()) as unknown;
+    },
+    { method, path, body },
+  );
+  const envelope = answer as Envelope<T>;
+  expect(envelope.err_code, `${method} ${path}: ${envelope.message}`).toBe(0);
+  return envelope.data as T;
+}
+
+async function phone(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
+  return context.newPage();
+}
+
+const fen = (amount: string) => Math.round(Number(amount) * 100);
+const yuan = (value: number) => (value / 100).toFixed(2);
+
+/** Issue 11 A, B and F (completion): buy a demo listing from the wallet, hand over, confirm, seller paid. */
+test('a buyer buys a demo listing with the wallet; staff hands it over; the buyer confirms; the seller is paid', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  // The seller's listing on sale, and what the seller has before.
+  const seller = await phone(browser, testInfo);
+  await loginAsNewUser(seller, DEMO_SELLER_PHONE);
+  const mine = await api<{ list: { id: number; price: string }[] }>(
+    seller,
+    'GET',
+    '/app/user/goods/mine?status=on_sale&page_size=50',
+  );
+  const listing = [...mine.list].sort((a, b) => fen(a.price) - fen(b.price))[0];
+  if (!listing) throw new Error('the demo seller has no listing on sale');
+
+  // A new buyer tops the wallet up through the sandbox cashier with exactly the price.
+  await loginAsNewUser(page);
+  await page.goto('/personRecharge');
+  await page.getByRole('textbox', { name: '充值金额' }).fill(listing.price);
+  await page.getByTestId('recharge-channel-alipay').click();
+  await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('cashier-confirm').click();
+  await expect(page.getByRole('status')).toHaveText('充值成功');
+
+  // 立即购买 on the listing → 确认订单, priced by the server, without 包赔.
+  await page.goto(`/order_detail?goods_id=${listing.id}`);
+  const confirmScreen = visiblePane(page).getByTestId('confirm-order');
+  await expect(confirmScreen).toBeVisible();
+  await visiblePane(page).getByText('不需要包赔').click();
+  await expect(visiblePane(page).getByTestId('order-breakdown')).toContainText(`¥${listing.price}`);
+  await page.screenshot({ path: `${shots}order-confirm.png`, fullPage: true });
+  await visiblePane(page).getByTestId('place-order').click();
+
+  // The pay sheet opens on the order: pay from the wallet.
+  await expect(page).toHaveURL(/\/order_detail\?order_no=O\d+&pay=1/);
+  const orderNo = new URL(page.url()).searchParams.get('order_no') ?? '';
+  await expect(page.getByTestId('pay-amount')).toHaveText(`¥${listing.price}`);
+  await page.getByTestId('pay-confirm').click();
+  await expect(visiblePane(page).getByTestId('order-state')).toHaveText('待发货');
+  await expect(visiblePane(page).getByTestId('order-deadline')).toContainText('前开始交付');
+  await expect(page.getByText('支付成功，资金已进入平台托管')).toBeHidden();
+  await page.screenshot({ path: `${shots}order-detail-paid.png`, fullPage: true });
+
+  // Customer service takes the hand-over steps on the order.
+  const staff = await phone(browser, testInfo);
+  await loginAsNewUser(staff, CUSTOMER_SERVICE_PHONE);
+  for (const action of ['deliver', 'submit_account', 'verify_pass', 'finish_rebinding', 'sign'])
+    await api(staff, 'POST', '/app/order/staff/step', { order_no: orderNo, action });
+
+  // The buyer confirms receipt in the protection period.
+  await page.reload();
+  await expect(visiblePane(page).getByTestId('order-state')).toHaveText('保障期');
+  await visiblePane(page).getByTestId('order-action-confirm_receipt').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(visiblePane(page).getByTestId('order-state')).toHaveText('已完成');
+
+  // 我的订单 lists it under 已完成.
+  await page.goto('/afterSalesList?side=buy&tab=completed');
+  await expect(visiblePane(page).getByTestId('order-row').first()).toContainText('已完成');
+  await page.screenshot({ path: `${shots}order-list.png`, fullPage: true });
+
+  // The seller's bills show the sale: the price minus the platform fee of the fee schedule.
+  const priceFen = fen(listing.price);
+  const feeFen = Math.min(Math.max(Math.floor((priceFen * 500 + 5_000) / 10_000), 500), 200_000, priceFen);
+  await seller.goto(`/order_detail?order_no=${orderNo}`);
+  await expect(visiblePane(seller).getByTestId('order-amounts')).toContainText(`¥${yuan(priceFen - feeFen)}`);
+  await seller.goto('/billList');
+  await expect(
+    visiblePane(seller)
+      .getByText(`+${yuan(priceFen - feeFen)}`)
+      .first(),
+  ).toBeVisible();
+});
