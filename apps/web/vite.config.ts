@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chunkGroups } from './chunk-groups';
 import { deviceSignKeyPlugin } from './device-sign-key-plugin';
 
 /** The API server the dev server forwards to (several dev servers can run side by side). */
@@ -55,5 +56,17 @@ export default defineConfig({
       '/uploads': apiTarget,
     },
   },
-  build: { target: 'es2020', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: chunkGroups,
+        },
+      },
+    },
+  },
 });
