@@ -153,10 +153,16 @@ function appBootChunkName(id: string, ctx: ChunkingContext): string | null {
 }
 
 export const chunkGroups: CodeSplittingGroup[] = [
+  // The route table, shared by the client and the small preload entry (src/preload.ts): its own
+  // light chunk, so that the preload entry does not wait for the client's.
+  {
+    name: 'routes',
+    test: /[\\/]src[\\/](app[\\/]route-(table|preload)|core[\\/]feature-routes|features[\\/][^\\/]+[\\/]([\w-]+-)?routes|features[\\/]legal[\\/]legal-variants)\.ts$/,
+    priority: 5,
+  },
   // Captured without their dependencies: those are libraries (their own groups below) and the
   // antd-mobile components, which stay split per component.
   { name: appBootChunkName, priority: 4, includeDependenciesRecursively: false },
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-  { name: 'babel-helpers', test: /node_modules[\\/](@babel[\\/]runtime|tslib)[\\/]/, priority: 1 },
 ];

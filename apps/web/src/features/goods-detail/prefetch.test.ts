@@ -49,6 +49,9 @@ describe('the listing detail prefetch', () => {
     // The reviews and similar listings are left to their sections, when they come near the screen.
     expect(server.paths()).toEqual(['/app/goods/detail', '/app/user/subscribe']);
     expect(queryClient.getQueryData(['goods-detail', 42, true])).toMatchObject({ id: 42 });
+    // The first screenshot, the page's largest picture, is fetched before the screen renders it.
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('imagesizes')).toBe('100vw');
     expect(queryClient.getQueryData(['goods-detail', 'following', 9])).toBe(true);
   });
 
