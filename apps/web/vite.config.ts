@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chunkGroups } from './chunk-groups';
 import { deviceSignKeyPlugin } from './device-sign-key-plugin';
 
 /** The API server the dev server forwards to (several dev servers can run side by side). */
@@ -43,8 +44,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Adds the second entry (`src/preload.ts`: starts the opened route's screen and prefetch chunks) to
+ * index.html as an async module script before the client's, with its few small imports preloaded:
+ * it runs as soon as those arrive instead of after React, the router and the shell.
+ */
+function routePreloadEntry(): Plugin {
+  return {
+    name: 'haoshi-route-preload-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const entry = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'preload',
+        );
+        if (entry?.type !== 'chunk') throw new Error('the preload entry is missing from the build');
+        const tags = [
+          `<script type="module" async crossorigin src="/${entry.fileName}"></script>`,
+          ...entry.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
+        return html.replace('</title>', `</title>\n    ${tags.join('\n    ')}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), deviceSignKeyPlugin(), precompress()],
+  plugins: [react(), deviceSignKeyPlugin(), precompress(), routePreloadEntry()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -55,5 +82,21 @@ export default defineConfig({
       '/uploads': apiTarget,
     },
   },
-  build: { target: 'es2020', sourcemap: false, manifest: true, chunkSizeWarningLimit: 400 },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        preload: fileURLToPath(new URL('./src/preload.ts', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          groups: chunkGroups,
+        },
+      },
+    },
+  },
 });

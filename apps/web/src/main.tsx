@@ -3,13 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppQueryClient } from '@/app/query-client';
-import { createAppRouter, preloadScreenOf } from '@/app/router';
+import { createAppRouter } from '@/app/router';
 import { bootClient } from '@/core/boot';
 import { installRootFontSize } from '@/core/root-font-size';
 
 installRootFontSize();
 installPreloadErrorReporting();
-preloadScreenOf(window.location.pathname);
 
 function render(): void {
   const container = document.getElementById('root');

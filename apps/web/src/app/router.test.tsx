@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessChannel } from '@/core/channel';
 import { setAuthorization, STORAGE_KEYS } from '@/core/storage';
 import { createAppQueryClient } from './query-client';
-import type { RouteEntry } from './route-table';
-import { preloadScreenOf, routeObjects } from './router';
+import { routeObjects } from './router';
 
 function renderAt(path: string) {
   const queryClient = createAppQueryClient();
@@ -118,40 +117,5 @@ describe('keep-alive routes', () => {
     await act(() => router.navigate('/mine'));
     await act(() => router.navigate(-1));
     expect((await screen.findByLabelText<HTMLTextAreaElement>('告诉我们你期待的功能')).value).toBe('');
-  });
-});
-
-describe('preloadScreenOf', () => {
-  const screenModule = { default: () => null };
-  const entry = (path: string, screen: RouteEntry['screen']): RouteEntry => ({
-    path,
-    title: path,
-    login: false,
-    keepAlive: false,
-    screen,
-  });
-
-  it("starts loading only the opened address's screen, and none for an unknown address", async () => {
-    const home = vi.fn(() => Promise.resolve(screenModule));
-    const detail = vi.fn(() => Promise.resolve(screenModule));
-    const entries = [entry('/', home), entry('/goodsDetail', detail)];
-    preloadScreenOf('/goodsDetail', entries);
-    preloadScreenOf('/no-such-page', entries);
-    expect(detail).toHaveBeenCalledTimes(1);
-    expect(home).not.toHaveBeenCalled();
-  });
-
-  it("leaves a failed load to the route's own loading (no unhandled rejection)", async () => {
-    const failing = vi.fn(() => Promise.reject(new Error('offline')));
-    const unhandled = vi.fn();
-    process.on('unhandledRejection', unhandled);
-    try {
-      preloadScreenOf('/', [entry('/', failing)]);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(failing).toHaveBeenCalledTimes(1);
-      expect(unhandled).not.toHaveBeenCalled();
-    } finally {
-      process.off('unhandledRejection', unhandled);
-    }
   });
 });

@@ -81,16 +81,6 @@ export function routeObjects(
 }
 
 /**
- * Starts fetching the screen of the address the page opened at, so that its chunk downloads while
- * the client boots rather than after the first render asks for it. A failure is left to the route's
- * own load, which reports it and recovers.
- */
-export function preloadScreenOf(pathname: string, entries: readonly RouteEntry[] = routeTable): void {
-  const entry = entries.find((route) => route.path === pathname);
-  entry?.screen().catch(() => undefined);
-}
-
-/**
  * The app's router, whose loaders prefetch into the app's query cache; core's navigateTo (login
  * flow, dialogs' btn_page) goes through it.
  */

@@ -2,15 +2,34 @@ import { applyBrandDocument } from './brand-document';
 import { initClientEnvironment } from './channel';
 import { ensureDeviceSignature } from './device-signature-store';
 
+/** How long work left for an idle moment may wait for one. */
+const IDLE_TIMEOUT_MS = 4000;
+
+/**
+ * Runs `work` once the page has loaded and the main thread is idle: after the first screen's code,
+ * data and pictures have had the connection and the CPU to themselves.
+ */
+export function afterFirstScreen(work: () => void): void {
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(work, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(work, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 /** Called once by main.tsx before the first render. */
 export async function bootClient(): Promise<void> {
   initClientEnvironment();
   applyBrandDocument();
   await ensureDeviceSignature();
-  // The server-issued device id may arrive later; requests until then carry the default one.
-  // Loaded after start-up: the first screen does not need the device-id flow to paint.
-  void import('./device-signature').then(
-    ({ refreshDeviceId }) => refreshDeviceId(),
-    () => undefined,
-  );
+  // The server-issued device id may arrive later; requests until then carry the default one. Its
+  // code and its two requests (security token, /app/device/v2) wait until the first screen is in.
+  afterFirstScreen(() => {
+    void import('./device-signature').then(
+      ({ refreshDeviceId }) => refreshDeviceId(),
+      () => undefined,
+    );
+  });
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { densitySrcSet, resizeImage, widthSrcSet } from './image';
+import { describe, expect, it, afterEach } from 'vitest';
+import { densitySrcSet, resizeImage, widthSrcSet, preloadImage } from './image';
 
 describe('resizeImage', () => {
   it.each([
@@ -78,5 +78,34 @@ describe('widthSrcSet', () => {
       '/uploads/a.jpg?x-oss-process=image/resize,w_640/format,webp 640w',
     );
     expect(widthSrcSet('/uploads/a.svg', [640])).toBeUndefined();
+  });
+});
+
+describe('preloadImage', () => {
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  });
+
+  it('adds one high-priority image preload with the same srcset and sizes as the <img>', () => {
+    const picture = {
+      src: '/uploads/a.jpg?x-oss-process=image/resize,w_750/format,webp',
+      srcSet: '/uploads/a.jpg?x-oss-process=image/resize,w_375/format,webp 375w',
+      sizes: '100vw',
+    };
+    preloadImage(picture);
+    preloadImage(picture);
+    const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe(picture.src);
+    expect(links[0]!.getAttribute('imagesrcset')).toBe(picture.srcSet);
+    expect(links[0]!.getAttribute('imagesizes')).toBe('100vw');
+    expect(links[0]!.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('preloads a picture that has no resized copies by its address alone', () => {
+    preloadImage({ src: '/uploads/demo/banners/1.svg', sizes: '94vw' });
+    const link = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(link?.getAttribute('href')).toBe('/uploads/demo/banners/1.svg');
+    expect(link?.hasAttribute('imagesrcset')).toBe(false);
   });
 });

@@ -1,15 +1,10 @@
 import { Swiper } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import type { Screenshot } from '@haoshi/contracts';
-import { resizeImage, widthSrcSet } from '@/core/image';
+import { SLIDE, slideImage } from './gallery-image';
 import { goodsDetailMessages as m } from './messages';
 
 const GalleryViewer = lazy(() => import('./gallery-viewer'));
-
-/** A slide at the 375 px design: the screen's width by 7.5rem; the screenshot fits inside it. */
-const SLIDE = { width: 375, height: 281 };
-const SLIDE_WIDTHS = [375, 640, 750, 1080] as const;
-const slideRatio = SLIDE.height / SLIDE.width;
 
 interface GoodsGalleryProps {
   screenshots: readonly Screenshot[];
@@ -54,9 +49,7 @@ export function GoodsGallery({ screenshots, title, ribbon, stamp }: GoodsGallery
               aria-label={`${m.gallery} ${index + 1}，${m.zoomHint}`}
             >
               <img
-                src={resizeImage(shot.url, 750, 750 * slideRatio, 'inside')}
-                srcSet={widthSrcSet(shot.url, SLIDE_WIDTHS, { heightRatio: slideRatio, fit: 'inside' })}
-                sizes="100vw"
+                {...slideImage(shot.url)}
                 width={SLIDE.width}
                 height={SLIDE.height}
                 alt={`${title} ${m.gallery} ${index + 1}`}

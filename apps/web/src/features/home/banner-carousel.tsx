@@ -1,15 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Banner } from '@haoshi/contracts';
-import { resizeImage, widthSrcSet } from '@/core/image';
+import { BANNER_SLOT, bannerImage } from './banner-image';
 import { isInAppPath } from './home-sections';
 import { homeMessages } from './messages';
 
 export const BANNER_INTERVAL_MS = 4000;
-
-/** The slot at the 375 px design: the screen less its margins (93.6vw) by 3.2rem, filled. */
-const BANNER_SLOT = { width: 351, height: 120 };
-const BANNER_WIDTHS = [375, 750, 1080] as const;
 
 /**
  * Banners in a scroll-snap strip that advances every 4 s and follows the finger. Hand-rolled
@@ -54,11 +50,7 @@ export function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
         {banners.map((banner, index) => (
           <button key={banner.id} type="button" className="home__banner" onClick={() => open(banner)}>
             <img
-              src={resizeImage(banner.image, 750, 750 * (BANNER_SLOT.height / BANNER_SLOT.width))}
-              srcSet={widthSrcSet(banner.image, BANNER_WIDTHS, {
-                heightRatio: BANNER_SLOT.height / BANNER_SLOT.width,
-              })}
-              sizes="94vw"
+              {...bannerImage(banner.image)}
               width={BANNER_SLOT.width}
               height={BANNER_SLOT.height}
               alt={banner.title}
