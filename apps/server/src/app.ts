@@ -176,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(couponRoutes, { now, catalogue });
   await app.register(ordersPlugin, {
     now,
+    fileUrl: imageUrl,
     listings: createOrderListings({
       processes: app.processes,
       catalogue,

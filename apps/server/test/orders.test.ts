@@ -45,11 +45,18 @@ describe('a guaranteed trade from placing to completion', () => {
     const paid = await payOrder(t, buyer.token, order.order_no);
     expect(paid.body.err_code).toBe(0);
     expect(paid.body.data?.order.state).toBe('paid');
-    for (const action of ['deliver', 'submit_account', 'verify_pass', 'finish_rebinding', 'sign'])
+    for (const action of ['deliver', 'submit_account', 'verify_pass', 'finish_rebinding', 'sign']) {
+      // The rebinding checklist (the password at least) is confirmed before rebinding can finish.
+      if (action === 'finish_rebinding')
+        expect(
+          (await orderCall(t, staff.token, '/app/order/rebinding/confirm', { order_no: order.order_no, step: 'password' }))
+            .body.err_code,
+        ).toBe(0);
       expect(
         (await orderCall(t, staff.token, '/app/order/staff/step', { order_no: order.order_no, action })).body
           .err_code,
       ).toBe(0);
+    }
     const done = await orderCall(t, buyer.token, '/app/order/confirm', { order_no: order.order_no });
     expect(done.body.data?.state).toBe('completed');
     expect(await goodsStatus(t.app.db, goodsId)).toBe('sold');
