@@ -142,3 +142,10 @@ export const couponKeys = {
   newUser: ['coupons', 'new-user'] as const,
   list: (status: CouponTab) => ['coupons', 'list', status] as const,
 };
+
+/** The hand-over panels of an order (issue 11 C) and the urges of /userUrgent. */
+export const orderHandoverKeys = {
+  all: ['order-handover'] as const,
+  panel: (orderNo: string) => ['order-handover', 'panel', orderNo] as const,
+  urges: ['order-handover', 'urges'] as const,
+};

@@ -5,6 +5,7 @@ import {
   goodsDetailKeys,
   homeKeys,
   mineKeys,
+  orderHandoverKeys,
   payoutMethodKeys,
   publishKeys,
   rechargeKeys,
@@ -63,6 +64,13 @@ export const staleAfter = {
   /** The bind status is set from the answer; the account shows the masked phone. */
   bindPhone: [mineKeys.currentUser],
   receiveCoupon: [couponKeys.all],
+  /** The hand-over panels redraw from each answer; these show the order's step elsewhere. */
+  submitOrderAccount: [orderHandoverKeys.all],
+  /** A mismatch refunds the buyer and takes the listing off the shelf. */
+  verifyOrder: [...money, ...listings, orderHandoverKeys.all],
+  attachOrderVideo: [orderHandoverKeys.all],
+  rebindingStep: [orderHandoverKeys.all],
+  urgeOrder: [orderHandoverKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;
