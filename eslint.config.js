@@ -35,7 +35,7 @@ const serverModuleDependencies = {
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
-  orders: ['coupons', 'goods', 'identity', 'ledger', 'process'],
+  orders: ['coupons', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
 };
 
 function assertAcyclic(graph) {

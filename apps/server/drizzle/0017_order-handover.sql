@@ -65,17 +65,11 @@ CREATE TABLE "order_videos" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_credential_reveals" ADD CONSTRAINT "order_credential_reveals_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_credential_reveals" ADD CONSTRAINT "order_credential_reveals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_credentials" ADD CONSTRAINT "order_credentials_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_credentials" ADD CONSTRAINT "order_credentials_submitted_by_users_id_fk" FOREIGN KEY ("submitted_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_damages" ADD CONSTRAINT "order_damages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_damages" ADD CONSTRAINT "order_damages_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_rebinding_steps" ADD CONSTRAINT "order_rebinding_steps_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_rebinding_steps" ADD CONSTRAINT "order_rebinding_steps_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_urges" ADD CONSTRAINT "order_urges_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_urges" ADD CONSTRAINT "order_urges_from_user_id_users_id_fk" FOREIGN KEY ("from_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_videos" ADD CONSTRAINT "order_videos_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_videos" ADD CONSTRAINT "order_videos_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_credential_reveals_order_idx" ON "order_credential_reveals" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_urges_order_idx" ON "order_urges" USING btree ("order_id","from_user_id","china_day");--> statement-breakpoint
 CREATE INDEX "order_urges_from_idx" ON "order_urges" USING btree ("from_user_id","id" DESC NULLS LAST);--> statement-breakpoint

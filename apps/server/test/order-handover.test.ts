@@ -5,6 +5,7 @@ import {
   URGE_DAILY_LIMIT,
   type AccountCredentials,
   type OrderDetail,
+  type OrderHandover,
   type UrgePage,
 } from '@haoshi/contracts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
@@ -46,8 +47,12 @@ const reveal = (token: string, orderNo: string) =>
   call<AccountCredentials>(t.app, 'GET', `/app/order/account/main?order_no=${orderNo}`, { token });
 const revealCount = async (orderNo: string) => {
   const [order] = await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
-  return (await t.app.db.select().from(orderCredentialReveals).where(eq(orderCredentialReveals.orderId, order?.id ?? 0)))
-    .length;
+  return (
+    await t.app.db
+      .select()
+      .from(orderCredentialReveals)
+      .where(eq(orderCredentialReveals.orderId, order?.id ?? 0))
+  ).length;
 };
 const orderState = async (orderNo: string) =>
   (await t.app.db.select({ state: orders.state }).from(orders).where(eq(orders.orderNo, orderNo)))[0]?.state;
@@ -57,7 +62,11 @@ const sellerHeld = async (userId: number) =>
     .reduce((sum, row) => sum + row.held, 0);
 const expectLedgerHolds = async () => {
   const report = await checkLedger(t.app.db);
-  expect(report, JSON.stringify(report.findings)).toMatchObject({ ok: true, negativeCount: 0, sumOfBalances: 0 });
+  expect(report, JSON.stringify(report.findings)).toMatchObject({
+    ok: true,
+    negativeCount: 0,
+    sumOfBalances: 0,
+  });
 };
 
 describe('credentials hand-over', () => {
@@ -91,7 +100,9 @@ describe('credentials hand-over', () => {
   it('rotates keys: a ring with a new first key seals with it and still opens the old records', () => {
     const old = createCredentialsVault(DEFAULT_CREDENTIALS_KEYS);
     const sealed = old.seal('{"account":"a"}', 'order:1');
-    const rotated = createCredentialsVault(`k2:${Buffer.alloc(32, 9).toString('base64')},${DEFAULT_CREDENTIALS_KEYS}`);
+    const rotated = createCredentialsVault(
+      `k2:${Buffer.alloc(32, 9).toString('base64')},${DEFAULT_CREDENTIALS_KEYS}`,
+    );
     expect(rotated.seal('x', 'order:1').keyId).toBe('k2');
     expect(rotated.open(sealed, 'order:1')).toBe('{"account":"a"}');
     const again = old.seal('{"account":"a"}', 'order:1');
@@ -123,7 +134,8 @@ describe('credentials hand-over', () => {
         .err_code,
     ).toBe(ErrorCodes.ORDER_NOT_FOUND);
     expect(
-      (await orderCall(t, stranger.token, '/app/order/video', { order_no: orderNo, key: 'x.mp4' })).body.err_code,
+      (await orderCall(t, stranger.token, '/app/order/video', { order_no: orderNo, key: 'x.mp4' })).body
+        .err_code,
     ).toBe(ErrorCodes.ORDER_NOT_FOUND);
     expect(
       (await orderCall(t, stranger.token, '/app/user/urgent/v2', { order_no: orderNo })).body.err_code,
@@ -177,8 +189,8 @@ describe('credentials hand-over', () => {
       ErrorCodes.ORDER_STATE_INVALID,
     );
     expect(
-      (await orderCall(t, seller.token, '/app/order/confirm/account', { order_no: orderNo, password: 'x' })).body
-        .err_code,
+      (await orderCall(t, seller.token, '/app/order/confirm/account', { order_no: orderNo, password: 'x' }))
+        .body.err_code,
     ).toBe(ErrorCodes.VALIDATION_FAILED);
   });
 });
@@ -186,14 +198,20 @@ describe('credentials hand-over', () => {
 describe('verification', () => {
   it('a mismatch refunds the buyer, takes the listing off the shelf and penalises the deposit, in one go', async () => {
     await postMoney(t.app.db, { userId: seller.id, fen: 100_00 });
-    const deposit = await call(t.app, 'POST', '/app/order/sincerity', { token: seller.token, body: { level: 'basic' } });
+    const deposit = await call(t.app, 'POST', '/app/order/sincerity', {
+      token: seller.token,
+      body: { level: 'basic' },
+    });
     expect(deposit.body.err_code).toBe(0);
     const heldBefore = await sellerHeld(seller.id);
     const { orderNo, goodsId } = await paidOrder(t, { buyer, seller }, { priceFen: 20_000 });
     const buyerBefore = (await ledger.balances(t.app.db, buyer.id)).available;
     await handedOver(t, staff, seller, orderNo);
 
-    const short = await moneyCall(t, buyer.token, '/app/order/verify', { order_no: orderNo, verdict: 'mismatch' });
+    const short = await moneyCall(t, buyer.token, '/app/order/verify', {
+      order_no: orderNo,
+      verdict: 'mismatch',
+    });
     expect(short.body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
     const noKey = await orderCall(t, buyer.token, '/app/order/verify', {
       order_no: orderNo,
@@ -207,7 +225,10 @@ describe('verification', () => {
       verdict: 'mismatch',
       reason: '账号等级与描述不符',
     });
-    expect(failed.body.data).toMatchObject({ state: 'cancelled_refunded', mismatch_reason: '账号等级与描述不符' });
+    expect(failed.body.data).toMatchObject({
+      state: 'cancelled_refunded',
+      mismatch_reason: '账号等级与描述不符',
+    });
     expect((await ledger.balances(t.app.db, buyer.id)).available).toBe(buyerBefore + 20_000);
     expect(await goodsStatus(t.app.db, goodsId)).toBe('off_shelf');
     // 10% of the price, at least ¥10: ¥20 taken from the deposit into the compensation pool.
@@ -218,7 +239,10 @@ describe('verification', () => {
     expect(detail.body.data?.escrow).toBe('0.00');
     await expectLedgerHolds();
 
-    const again = await moneyCall(t, buyer.token, '/app/order/verify', { order_no: orderNo, verdict: 'pass' });
+    const again = await moneyCall(t, buyer.token, '/app/order/verify', {
+      order_no: orderNo,
+      verdict: 'pass',
+    });
     expect(again.body.err_code).toBe(ErrorCodes.ORDER_STATE_INVALID);
   });
 
@@ -249,12 +273,19 @@ describe('verification', () => {
       body: { purpose: 'order_video', files: [{ content_type: 'video/mp4', size: 200 * 1024 * 1024 }] },
     });
     expect(tooBig.body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
-    const issued = await call<{ tickets: Array<{ key: string; upload_url: string; headers: Record<string, string>; url: string; method: 'PUT'; expires_at: string }> }>(
-      t.app,
-      'POST',
-      '/app/upload/ticket',
-      { token: buyer.token, body: { purpose: 'order_video', files: [{ content_type: 'video/mp4', size: mp4.length }] } },
-    );
+    const issued = await call<{
+      tickets: Array<{
+        key: string;
+        upload_url: string;
+        headers: Record<string, string>;
+        url: string;
+        method: 'PUT';
+        expires_at: string;
+      }>;
+    }>(t.app, 'POST', '/app/upload/ticket', {
+      token: buyer.token,
+      body: { purpose: 'order_video', files: [{ content_type: 'video/mp4', size: mp4.length }] },
+    });
     const ticket = issued.body.data?.tickets[0];
     if (!ticket) throw new Error(JSON.stringify(issued.body));
     expect(ticket.key).toMatch(/^order-video\/.+\.mp4$/);
@@ -266,9 +297,13 @@ describe('verification', () => {
     expect(stored.headers['content-type']).toBe('video/mp4');
 
     expect(
-      (await orderCall(t, seller.token, '/app/order/video', { order_no: orderNo, key: ticket.key })).body.err_code,
+      (await orderCall(t, seller.token, '/app/order/video', { order_no: orderNo, key: ticket.key })).body
+        .err_code,
     ).toBe(ErrorCodes.UPLOAD_NOT_FOUND);
-    const attached = await orderCall(t, buyer.token, '/app/order/video', { order_no: orderNo, key: ticket.key });
+    const attached = await orderCall(t, buyer.token, '/app/order/video', {
+      order_no: orderNo,
+      key: ticket.key,
+    });
     expect(attached.body.err_code).toBe(0);
     expect((await handover(t, seller.token, orderNo)).body.data?.videos).toMatchObject([
       { key: ticket.key, role: 'buyer' },
@@ -281,10 +316,22 @@ describe('rebinding', () => {
     const { orderNo } = await paidOrder(
       t,
       { buyer, seller },
-      { bindings: { phone: 'verify', email: 'none', real_name: 'second_ok', qq: 'bound', can_rebind: true, rebind_cooldown_days: 7 } },
+      {
+        bindings: {
+          phone: 'verify',
+          email: 'none',
+          real_name: 'second_ok',
+          qq: 'bound',
+          can_rebind: true,
+          rebind_cooldown_days: 7,
+        },
+      },
     );
     await handedOver(t, staff, seller, orderNo);
-    const passed = await moneyCall(t, buyer.token, '/app/order/verify', { order_no: orderNo, verdict: 'pass' });
+    const passed = await moneyCall(t, buyer.token, '/app/order/verify', {
+      order_no: orderNo,
+      verdict: 'pass',
+    });
     expect(passed.body.data?.state).toBe('rebinding');
     const steps = passed.body.data?.rebinding ?? [];
     expect(steps.map((step) => [step.key, step.required])).toEqual([
@@ -296,26 +343,28 @@ describe('rebinding', () => {
     ]);
     expect(steps[1]?.hint).toContain('换绑冷却期7天');
 
-    const finish = () => orderCall(t, staff.token, '/app/order/staff/step', { order_no: orderNo, action: 'finish_rebinding' });
+    const finish = () =>
+      orderCall(t, staff.token, '/app/order/staff/step', { order_no: orderNo, action: 'finish_rebinding' });
     expect((await finish()).body.err_code).toBe(ErrorCodes.ORDER_REBINDING_OPEN);
 
-    const done = await orderCall(t, seller.token, '/app/order/rebinding/done', {
+    const done = await orderCall<OrderHandover>(t, seller.token, '/app/order/rebinding/done', {
       order_no: orderNo,
       step: 'phone',
       note: '原手机验证码已发给买家',
     });
     expect(done.body.data?.rebinding[1]).toMatchObject({ seller_note: '原手机验证码已发给买家' });
     expect(
-      (await orderCall(t, seller.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'phone' })).body
-        .err_code,
+      (await orderCall(t, seller.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'phone' }))
+        .body.err_code,
     ).toBe(ErrorCodes.FORBIDDEN);
     expect(
-      (await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'nope' })).body
-        .err_code,
+      (await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'nope' }))
+        .body.err_code,
     ).toBe(ErrorCodes.ORDER_REBINDING_STEP_NOT_FOUND);
     for (const step of ['password', 'phone', 'real_name'])
       expect(
-        (await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step })).body.err_code,
+        (await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step })).body
+          .err_code,
       ).toBe(0);
     expect((await finish()).body.err_code).toBe(ErrorCodes.ORDER_REBINDING_OPEN);
     await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'link_qq' });
@@ -323,8 +372,12 @@ describe('rebinding', () => {
     expect((await finish()).body.err_code).toBe(0);
     expect(await orderState(orderNo)).toBe('signing');
     expect(
-      (await orderCall(t, buyer.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'security' })).body
-        .err_code,
+      (
+        await orderCall(t, buyer.token, '/app/order/rebinding/confirm', {
+          order_no: orderNo,
+          step: 'security',
+        })
+      ).body.err_code,
     ).toBe(ErrorCodes.ORDER_STATE_INVALID);
   });
 });
@@ -333,20 +386,34 @@ describe('urging', () => {
   it('lets a party urge the other at a stalled step, a few times a day, recorded for both and staff', async () => {
     const { orderNo } = await paidOrder(t, { buyer, seller });
     const urge = (party: Party, note?: string) =>
-      orderCall<{ left_today: number }>(t, party.token, '/app/user/urgent/v2', { order_no: orderNo, ...(note ? { note } : {}) });
+      orderCall<{ left_today: number }>(t, party.token, '/app/user/urgent/v2', {
+        order_no: orderNo,
+        ...(note ? { note } : {}),
+      });
     // Paid: the seller is the one to act; the seller has nothing to urge.
     expect((await urge(seller)).body.err_code).toBe(ErrorCodes.ORDER_URGE_NOT_NEEDED);
     expect((await urge(staff)).body.err_code).toBe(ErrorCodes.FORBIDDEN);
     for (let sent = 1; sent <= URGE_DAILY_LIMIT; sent += 1) {
       const answer = await urge(buyer, '请尽快发货');
-      expect(answer.body.data).toMatchObject({ left_today: URGE_DAILY_LIMIT - sent, urge: { to_role: 'seller' } });
+      expect(answer.body.data).toMatchObject({
+        left_today: URGE_DAILY_LIMIT - sent,
+        urge: { to_role: 'seller' },
+      });
     }
     expect((await urge(buyer)).body.err_code).toBe(ErrorCodes.ORDER_URGE_LIMIT);
 
     const sellerList = await call<UrgePage>(t.app, 'GET', '/app/user/urgent/v2', { token: seller.token });
-    expect(sellerList.body.data?.list.filter((item) => item.order_no === orderNo)).toHaveLength(URGE_DAILY_LIMIT);
-    expect(sellerList.body.data?.list[0]).toMatchObject({ mine: false, from_role: 'buyer', note: '请尽快发货' });
-    const staffList = await call<UrgePage>(t.app, 'GET', `/app/user/urgent/v2?order_no=${orderNo}`, { token: staff.token });
+    expect(sellerList.body.data?.list.filter((item) => item.order_no === orderNo)).toHaveLength(
+      URGE_DAILY_LIMIT,
+    );
+    expect(sellerList.body.data?.list[0]).toMatchObject({
+      mine: false,
+      from_role: 'buyer',
+      note: '请尽快发货',
+    });
+    const staffList = await call<UrgePage>(t.app, 'GET', `/app/user/urgent/v2?order_no=${orderNo}`, {
+      token: staff.token,
+    });
     expect(staffList.body.data?.total).toBe(URGE_DAILY_LIMIT);
     expect((await handover(t, buyer.token, orderNo)).body.data?.urges_left_today).toBe(0);
 
@@ -394,7 +461,10 @@ describe('liquidated damages', () => {
     const detail = await call<OrderDetail>(t.app, 'GET', `/app/order/detail?order_no=${second.orderNo}`, {
       token: buyer.token,
     });
-    expect(detail.body.data?.timeline.at(-1)).toMatchObject({ action: 'liquidated_damages', reason: '买家验号后恶意拒收' });
+    expect(detail.body.data?.timeline.at(-1)).toMatchObject({
+      action: 'liquidated_damages',
+      reason: '买家验号后恶意拒收',
+    });
     await expectLedgerHolds();
   });
 });

@@ -49,8 +49,12 @@ describe('a guaranteed trade from placing to completion', () => {
       // The rebinding checklist (the password at least) is confirmed before rebinding can finish.
       if (action === 'finish_rebinding')
         expect(
-          (await orderCall(t, staff.token, '/app/order/rebinding/confirm', { order_no: order.order_no, step: 'password' }))
-            .body.err_code,
+          (
+            await orderCall(t, staff.token, '/app/order/rebinding/confirm', {
+              order_no: order.order_no,
+              step: 'password',
+            })
+          ).body.err_code,
         ).toBe(0);
       expect(
         (await orderCall(t, staff.token, '/app/order/staff/step', { order_no: order.order_no, action })).body

@@ -82,7 +82,10 @@ export const MISMATCH_PENALTY_MIN_FEN = 1_000;
 export const MISMATCH_PENALTY_MAX_FEN = 100_000;
 /** The penalty on a price, before capping at what the seller's deposit holds. */
 export const mismatchPenaltyFen = (priceFen: number) =>
-  Math.min(MISMATCH_PENALTY_MAX_FEN, Math.max(MISMATCH_PENALTY_MIN_FEN, Math.round(priceFen * MISMATCH_PENALTY_RATE)));
+  Math.min(
+    MISMATCH_PENALTY_MAX_FEN,
+    Math.max(MISMATCH_PENALTY_MIN_FEN, Math.round(priceFen * MISMATCH_PENALTY_RATE)),
+  );
 
 export const ORDER_VIDEO_MAX_PER_ORDER = 5;
 export const attachVideoRequestSchema = z.object({

@@ -15,4 +15,3 @@ export * from '../modules/coupons/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/process/tables.ts';
 export * from '../modules/orders/tables.ts';
-export * from '../modules/orders/handover-tables.ts';

@@ -19,7 +19,8 @@ export async function paidOrder(
   options: { bindings?: AttributeValues; priceFen?: number } = {},
 ) {
   const goodsId = await insertListing(t.app.db, parties.seller.id, { priceFen: options.priceFen ?? 10_000 });
-  if (options.bindings) await t.app.db.update(goods).set({ bindings: options.bindings }).where(eq(goods.id, goodsId));
+  if (options.bindings)
+    await t.app.db.update(goods).set({ bindings: options.bindings }).where(eq(goods.id, goodsId));
   await postMoney(t.app.db, { userId: parties.buyer.id, fen: options.priceFen ?? 10_000 });
   const placed = await placeOrder(t, parties.buyer.token, { goods_id: goodsId });
   const orderNo = (placed.body.data as OrderDetail).order_no;
@@ -30,7 +31,10 @@ export async function paidOrder(
 
 /** Staff start the hand-over (`deliver`), the seller submits the login details. */
 export async function handedOver(t: TestApp, staff: Party, seller: Party, orderNo: string) {
-  const delivered = await orderCall(t, staff.token, '/app/order/staff/step', { order_no: orderNo, action: 'deliver' });
+  const delivered = await orderCall(t, staff.token, '/app/order/staff/step', {
+    order_no: orderNo,
+    action: 'deliver',
+  });
   if (delivered.body.err_code !== 0) throw new Error(`deliver failed: ${JSON.stringify(delivered.body)}`);
   const submitted = await orderCall<OrderHandover>(t, seller.token, '/app/order/confirm/account', {
     order_no: orderNo,

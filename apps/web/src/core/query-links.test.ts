@@ -88,10 +88,24 @@ describe('what a mutation makes stale', () => {
       'payout-methods',
       'favourites',
     ]);
-    for (const name of ['goods-detail', 'search', 'home', 'publish', 'real-name', 'mine', 'coupons'])
+    for (const name of [
+      'goods-detail',
+      'search',
+      'home',
+      'publish',
+      'real-name',
+      'mine',
+      'coupons',
+      'order-handover',
+    ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {
       for (const key of keys) expect(features).toContain(key[0]);
     }
+  });
+
+  it('a verification: money screens (a mismatch refunds) and the order’s hand-over', async () => {
+    const stale = await staleKeysAfter('verifyOrder', [...moneyScreens, ['order-handover', 'panel', 'O1']]);
+    expect(stale).toEqual([...moneyScreens, ['order-handover', 'panel', 'O1']]);
   });
 });

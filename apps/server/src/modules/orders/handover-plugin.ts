@@ -9,9 +9,9 @@ import { rebindingDone } from './rebinding-service.ts';
 import { createVerificationService } from './verification-service.ts';
 
 /** The order process's guards as the hand-over evaluates them (finish_rebinding: the checklist). */
-export const handoverGuards: OrderGuards = async (tx, order) => ({
-  rebinding_done: await rebindingDone(tx, order),
-});
+export const handoverGuards =
+  (listings: OrderListings): OrderGuards =>
+  async (tx, order) => ({ rebinding_done: await rebindingDone(tx, order, listings) });
 
 /**
  * Issue 11 C on top of the order service: credentials sealed with the ORDER_CREDENTIALS_KEYS ring,
@@ -27,10 +27,11 @@ export const handoverPlugin: FastifyPluginAsync<{
   const urges = createUrgeService({ db: app.db, now });
   const handover = createHandoverService({
     ...deps,
+    listings,
     vault: createCredentialsVault(app.config.ORDER_CREDENTIALS_KEYS),
     urges,
     fileUrl,
   });
   const verification = createVerificationService({ ...deps, listings });
-  await app.register(handoverRoutes, { handover, verification, urges, now });
+  await app.register(handoverRoutes, { handover, verification, urges, now, listings });
 };

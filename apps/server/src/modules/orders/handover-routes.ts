@@ -19,6 +19,7 @@ import {
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import type { OrderListings } from '../goods/index.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../plugins/idempotency.ts';
 import type { HandoverService } from './handover-service.ts';
 import type { UrgeService } from './handover-urges.ts';
@@ -37,7 +38,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<{
   verification: VerificationService;
   urges: UrgeService;
   now: () => Date;
-}> = async (app, { handover, verification, urges, now }) => {
+  listings: OrderListings;
+}> = async (app, { handover, verification, urges, now, listings }) => {
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
   /** Calls that may move money (a refund, a penalty, damages) need an Idempotency-Key. */
   const moneyCaller = (request: Parameters<typeof requireAuth>[0]) => {
@@ -140,7 +142,13 @@ export const handoverRoutes: FastifyPluginAsyncZod<{
         const order = await lockOrderRow(tx, body.order_no);
         const role = await roleIn(tx, order, id);
         if (!allowed(role)) throw new AppError(ErrorCodes.FORBIDDEN);
-        await markStep(tx, order, role, { userId: id, step: body.step, note: body.note, at: now() });
+        await markStep(tx, order, role, {
+          userId: id,
+          step: body.step,
+          note: body.note,
+          at: now(),
+          listings,
+        });
       });
       return ok(await handover.view(id, body.order_no));
     };
@@ -221,4 +229,3 @@ export const handoverRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await urges.list(userId(request), request.query)),
   );
 };
-

@@ -14,15 +14,11 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OrderListings } from '../goods/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { finishedUploadPurpose } from '../storage/index.ts';
 import type { CredentialsVault } from './handover-crypto.ts';
-import {
-  orderCredentialReveals,
-  orderCredentials,
-  orderDamages,
-  orderVideos,
-} from './handover-tables.ts';
+import { orderCredentialReveals, orderCredentials, orderDamages, orderVideos } from './handover-tables.ts';
 import type { OrderRow } from './order-money.ts';
 import { roleIn, type OrderService } from './order-service.ts';
 import { checklist, ensureChecklist } from './rebinding-service.ts';
@@ -70,8 +66,9 @@ export function createHandoverService(deps: {
   vault: CredentialsVault;
   urges: UrgeService;
   fileUrl: (key: string) => string;
+  listings: OrderListings;
 }) {
-  const { db, now, processes, vault, urges, fileUrl } = deps;
+  const { db, now, processes, vault, urges, fileUrl, listings } = deps;
 
   /** May this viewer read the login details now? (throws the refusal) */
   const checkReveal = (order: OrderRow, role: OrderRole, submitted: boolean) => {
@@ -123,7 +120,12 @@ export function createHandoverService(deps: {
           })
           .onConflictDoUpdate({
             target: orderCredentials.orderId,
-            set: { ...sealed, accountMasked: maskAccount(input.account), submittedBy: userId, submittedAt: at },
+            set: {
+              ...sealed,
+              accountMasked: maskAccount(input.account),
+              submittedBy: userId,
+              submittedAt: at,
+            },
           });
         return moved;
       });
@@ -135,11 +137,19 @@ export function createHandoverService(deps: {
         const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo));
         if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
         const role = await roleIn(tx, order, userId);
-        const [sealed] = await tx.select().from(orderCredentials).where(eq(orderCredentials.orderId, order.id));
+        const [sealed] = await tx
+          .select()
+          .from(orderCredentials)
+          .where(eq(orderCredentials.orderId, order.id));
         checkReveal(order, role, sealed !== undefined);
         if (!sealed) throw new AppError(ErrorCodes.ORDER_ACCOUNT_NOT_SUBMITTED);
-        const plain = JSON.parse(vault.open(sealed, contextOf(order))) as Omit<AccountCredentials, 'submitted_at'>;
-        await tx.insert(orderCredentialReveals).values({ orderId: order.id, userId, role, ip, createdAt: now() });
+        const plain = JSON.parse(vault.open(sealed, contextOf(order))) as Omit<
+          AccountCredentials,
+          'submitted_at'
+        >;
+        await tx
+          .insert(orderCredentialReveals)
+          .values({ orderId: order.id, userId, role, ip, createdAt: now() });
         return { ...plain, submitted_at: sealed.submittedAt.toISOString() };
       });
     },
@@ -151,9 +161,13 @@ export function createHandoverService(deps: {
         const role = await roleIn(tx, order, userId);
         if (!videoStates.includes(order.state)) throw new AppError(ErrorCodes.ORDER_STATE_INVALID);
         const purpose = await finishedUploadPurpose(tx, { userId, key });
-        if (purpose === null) throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND, '视频未上传或不属于你，请重新上传');
+        if (purpose === null)
+          throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND, '视频未上传或不属于你，请重新上传');
         if (purpose !== 'order_video') throw new AppError(ErrorCodes.UPLOAD_PURPOSE_MISMATCH);
-        const attached = await tx.select({ key: orderVideos.key }).from(orderVideos).where(eq(orderVideos.orderId, order.id));
+        const attached = await tx
+          .select({ key: orderVideos.key })
+          .from(orderVideos)
+          .where(eq(orderVideos.orderId, order.id));
         if (attached.some((video) => video.key === key)) return;
         if (attached.length >= ORDER_VIDEO_MAX_PER_ORDER) throw new AppError(ErrorCodes.ORDER_VIDEO_LIMIT);
         await tx.insert(orderVideos).values({ orderId: order.id, userId, role, key, createdAt: now() });
@@ -165,7 +179,7 @@ export function createHandoverService(deps: {
       const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
       if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
       const role = await roleIn(db, order, userId);
-      if (order.state === 'rebinding') await db.transaction((tx) => ensureChecklist(tx, order));
+      if (order.state === 'rebinding') await db.transaction((tx) => ensureChecklist(tx, order, listings));
       const [[sealed], log, videos, steps, urged, [damages], timeline] = await Promise.all([
         db.select().from(orderCredentials).where(eq(orderCredentials.orderId, order.id)),
         revealLog(db, order.id),

@@ -13,7 +13,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { OrderRole, OrderState } from '@haoshi/contracts';
-import { users } from '../identity/tables.ts';
 import { orders } from './tables.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -21,7 +20,8 @@ const orderId = () =>
   bigint('order_id', { mode: 'number' })
     .notNull()
     .references(() => orders.id);
-const userId = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id);
+/** A user id; the user is reached through the order's buyer and seller, which carry the foreign keys. */
+const userId = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * The login details of an order, sealed with AES-256-GCM (handover-crypto.ts): base64 IV, tag and

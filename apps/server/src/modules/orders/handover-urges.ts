@@ -47,7 +47,11 @@ function urgedRole(state: OrderState, from: 'buyer' | 'seller'): OrderRole | nul
 
 type UrgeRow = typeof orderUrges.$inferSelect;
 
-const toUrge = (row: UrgeRow, order: Pick<OrderRow, 'orderNo' | 'state' | 'goodsCard'>, viewerId: number): Urge => ({
+const toUrge = (
+  row: UrgeRow,
+  order: Pick<OrderRow, 'orderNo' | 'state' | 'goodsCard'>,
+  viewerId: number,
+): Urge => ({
   id: row.id,
   order_no: order.orderNo,
   goods_title: order.goodsCard.title,
@@ -85,7 +89,9 @@ export function createUrgeService(deps: { db: Database; now: () => Date }) {
         const order = await lockOrderRow(tx, input.order_no);
         const role = await roleIn(tx, order, userId);
         if (role !== 'buyer' && role !== 'seller') throw new AppError(ErrorCodes.FORBIDDEN);
-        const to = (urgeStates as readonly OrderState[]).includes(order.state) ? urgedRole(order.state, role) : null;
+        const to = (urgeStates as readonly OrderState[]).includes(order.state)
+          ? urgedRole(order.state, role)
+          : null;
         if (to === null) throw new AppError(ErrorCodes.ORDER_URGE_NOT_NEEDED);
         const sent = await sentToday(tx, order.id, userId);
         if (sent >= URGE_DAILY_LIMIT) throw new AppError(ErrorCodes.ORDER_URGE_LIMIT);
@@ -141,7 +147,12 @@ export function createUrgeService(deps: { db: Database; now: () => Date }) {
       }
       const joined = () =>
         db
-          .select({ urge: orderUrges, orderNo: orders.orderNo, state: orders.state, goodsCard: orders.goodsCard })
+          .select({
+            urge: orderUrges,
+            orderNo: orders.orderNo,
+            state: orders.state,
+            goodsCard: orders.goodsCard,
+          })
           .from(orderUrges)
           .innerJoin(orders, eq(orders.id, orderUrges.orderId))
           .where(where);
@@ -149,7 +160,11 @@ export function createUrgeService(deps: { db: Database; now: () => Date }) {
         page,
         pageSize,
         (limit, offset) => joined().orderBy(desc(orderUrges.id)).limit(limit).offset(offset),
-        db.select({ value: count() }).from(orderUrges).innerJoin(orders, eq(orders.id, orderUrges.orderId)).where(where),
+        db
+          .select({ value: count() })
+          .from(orderUrges)
+          .innerJoin(orders, eq(orders.id, orderUrges.orderId))
+          .where(where),
       );
       return {
         list: rows.map((row) => toUrge(row.urge, row, userId)),

@@ -45,7 +45,7 @@ export const ordersPlugin: FastifyPluginAsync<{
     processes: app.processes,
     listings,
     cashier,
-    guards: handoverGuards,
+    guards: handoverGuards(listings),
   });
   recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
   app.decorate('orders', service);

@@ -1,13 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  ErrorCodes,
-  type AttributeValues,
-  type OrderRole,
-  type RebindingStep,
-} from '@haoshi/contracts';
+import { ErrorCodes, type AttributeValues, type OrderRole, type RebindingStep } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { goods } from '../goods/tables.ts';
+import type { OrderListings } from '../goods/index.ts';
 import { orderRebindingSteps } from './handover-tables.ts';
 import type { OrderRow } from './order-money.ts';
 
@@ -29,7 +24,12 @@ const notSteps = new Set(['phone', 'email', 'real_name', 'can_rebind', 'rebind_c
  */
 export function checklistOf(bindings: AttributeValues): StepDraft[] {
   const steps: StepDraft[] = [
-    { key: 'password', label: '修改登录密码', hint: '登录后立即修改密码，卖家所知的旧密码作废', required: true },
+    {
+      key: 'password',
+      label: '修改登录密码',
+      hint: '登录后立即修改密码，卖家所知的旧密码作废',
+      required: true,
+    },
   ];
   const cooldown = Number(bindings.rebind_cooldown_days ?? 0);
   const phone = bindings.phone;
@@ -45,7 +45,12 @@ export function checklistOf(bindings: AttributeValues): StepDraft[] {
   if (typeof bindings.email === 'string' && bindings.email !== 'none')
     steps.push({ key: 'email', label: '换绑邮箱', hint: '将绑定邮箱换成您的邮箱', required: true });
   if (bindings.real_name === 'second_ok')
-    steps.push({ key: 'real_name', label: '二次实名', hint: '用您本人的身份信息完成二次实名认证', required: true });
+    steps.push({
+      key: 'real_name',
+      label: '二次实名',
+      hint: '用您本人的身份信息完成二次实名认证',
+      required: true,
+    });
   if (bindings.real_name === 'second_no')
     steps.push({
       key: 'real_name',
@@ -63,20 +68,25 @@ export function checklistOf(bindings: AttributeValues): StepDraft[] {
         required: true,
       });
     }
-  steps.push({ key: 'security', label: '修改密保问题', hint: '如账号设有密保问题，请改为您自己的', required: false });
+  steps.push({
+    key: 'security',
+    label: '修改密保问题',
+    hint: '如账号设有密保问题，请改为您自己的',
+    required: false,
+  });
   return steps;
 }
 
 /** Writes the checklist of an order once, from its listing's bindings (idempotent). */
-export async function ensureChecklist(tx: Executor, order: OrderRow): Promise<void> {
+export async function ensureChecklist(tx: Executor, order: OrderRow, listings: OrderListings): Promise<void> {
   const [existing] = await tx
     .select({ key: orderRebindingSteps.key })
     .from(orderRebindingSteps)
     .where(eq(orderRebindingSteps.orderId, order.id))
     .limit(1);
   if (existing) return;
-  const [listing] = await tx.select({ bindings: goods.bindings }).from(goods).where(eq(goods.id, order.goodsId));
-  const steps = checklistOf(listing?.bindings ?? {});
+  const listing = await listings.forQuote(tx, order.goodsId);
+  const steps = checklistOf(listing?.row.bindings ?? {});
   await tx
     .insert(orderRebindingSteps)
     .values(steps.map((step, position) => ({ orderId: order.id, position, ...step })))
@@ -101,8 +111,12 @@ export async function checklist(executor: Executor, orderId: number): Promise<Re
 }
 
 /** The `rebinding_done` guard: every required step confirmed. */
-export async function rebindingDone(tx: Executor, order: OrderRow): Promise<boolean> {
-  await ensureChecklist(tx, order);
+export async function rebindingDone(
+  tx: Executor,
+  order: OrderRow,
+  listings: OrderListings,
+): Promise<boolean> {
+  await ensureChecklist(tx, order, listings);
   return (await checklist(tx, order.id)).every((step) => !step.required || step.confirmed_at !== null);
 }
 
@@ -117,10 +131,10 @@ export async function markStep(
   tx: Executor,
   order: OrderRow,
   role: OrderRole,
-  input: { userId: number; step: string; note?: string | undefined; at: Date },
+  input: { userId: number; step: string; note?: string | undefined; at: Date; listings: OrderListings },
 ): Promise<void> {
   if (order.state !== 'rebinding') throw new AppError(ErrorCodes.ORDER_STATE_INVALID);
-  await ensureChecklist(tx, order);
+  await ensureChecklist(tx, order, input.listings);
   const change =
     role === 'seller'
       ? { sellerDoneAt: input.at, sellerNote: input.note ?? '' }

@@ -67,7 +67,7 @@ export function createVerificationService(deps: {
         const actor = { role, userId };
         if (input.verdict === 'pass') {
           const moved = await deps.orders.step(tx, order, 'verify_pass', actor);
-          await ensureChecklist(tx, moved);
+          await ensureChecklist(tx, moved, listings);
           return moved;
         }
         const reason = input.reason ?? '';
@@ -93,7 +93,8 @@ export function createVerificationService(deps: {
      * compensation pool to the buyer. Buyer at fault: from the buyer's balance to the seller.
      */
     async liquidatedDamages(staffId: number, input: LiquidatedDamagesInput): Promise<OrderRow> {
-      if (!(await rolesOf(db, staffId)).includes('customer_service')) throw new AppError(ErrorCodes.FORBIDDEN);
+      if (!(await rolesOf(db, staffId)).includes('customer_service'))
+        throw new AppError(ErrorCodes.FORBIDDEN);
       return db.transaction(async (tx) => {
         const order = await lockOrderRow(tx, input.order_no);
         await roleIn(tx, order, staffId);
@@ -134,7 +135,8 @@ export function createVerificationService(deps: {
           });
         } else {
           const { available } = await ledger.balances(tx, order.buyerId);
-          if (available < input.amount) throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT, '买家余额不足以支付违约金');
+          if (available < input.amount)
+            throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT, '买家余额不足以支付违约金');
           await ledger.post(tx, {
             debit: { kind: 'user_available', userId: order.buyerId },
             credit: { kind: 'user_available', userId: order.sellerId },

@@ -116,7 +116,8 @@ export const storageRoutes: FastifyPluginAsyncZod<{
       bodyLimit: UPLOAD_VIDEO_MAX_BYTES + 1024 * 1024,
       schema: {
         tags: ['uploads'],
-        summary: '内置存储：按上传票据的签名地址上传一张图片（JPG/PNG/WEBP，最大10MB）或验号视频（MP4/WEBM/MOV，最大100MB）',
+        summary:
+          '内置存储：按上传票据的签名地址上传一张图片（JPG/PNG/WEBP，最大10MB）或验号视频（MP4/WEBM/MOV，最大100MB）',
         querystring: uploadQuerySchema,
         response: { 200: envelopeOf(uploadResultSchema) },
       },

@@ -125,7 +125,10 @@ export function createUploadService(options: {
         purpose: request.purpose,
         key: `${request.purpose.replace(/_/g, '-')}/${monthFolder(issuedAt)}/${randomToken(16)
           .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}.${isVideoType(file.content_type) ? videoExtensions[file.content_type] : 'jpg'}`,
+          .replace(
+            /[^a-z0-9]/g,
+            '',
+          )}.${isVideoType(file.content_type) ? videoExtensions[file.content_type] : 'jpg'}`,
         contentType: file.content_type,
         declaredBytes: file.size,
         expiresAt,

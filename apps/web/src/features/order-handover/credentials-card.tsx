@@ -1,4 +1,5 @@
-import { Button, List, Toast } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
+import { showToast } from '@/core/feedback-ui';
 import { useState } from 'react';
 import type { AccountCredentials, OrderHandover } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
@@ -10,9 +11,9 @@ const MASK = '••••••••';
 async function copy(label: string, text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    Toast.show({ content: m.copied(label) });
+    showToast({ content: m.copied(label) });
   } catch {
-    Toast.show({ content: m.copyFailed });
+    showToast({ content: m.copyFailed });
   }
 }
 

@@ -8,18 +8,26 @@ import { UrgeButton } from './urge-button';
 import { VerificationPanel } from './verification-panel';
 import './order-handover.css';
 
-const afterVerifying: readonly OrderState[] = ['rebinding', 'signing', 'protection', 'completed', 'disputed', 'released'];
+const afterVerifying: readonly OrderState[] = [
+  'rebinding',
+  'signing',
+  'protection',
+  'completed',
+  'disputed',
+  'released',
+];
 
 function Panels({ data }: { data: OrderHandover }) {
   const { state, role } = data;
   const buyerSide = role === 'buyer' || role === 'customer_service';
-  const showVerification =
-    state === 'verifying' || data.videos.length > 0 || data.mismatch_reason !== null;
+  const showVerification = state === 'verifying' || data.videos.length > 0 || data.mismatch_reason !== null;
   return (
     <div className="handover">
       {state === 'delivering' && role !== 'buyer' ? <SubmitAccountForm orderNo={data.order_no} /> : null}
       {buyerSide || data.credentials.submitted ? <CredentialsCard data={data} /> : null}
-      {showVerification ? <VerificationPanel data={data} canDecide={state === 'verifying' && buyerSide} /> : null}
+      {showVerification ? (
+        <VerificationPanel data={data} canDecide={state === 'verifying' && buyerSide} />
+      ) : null}
       {afterVerifying.includes(state) ? <RebindingChecklist data={data} /> : null}
       {(urgeStates as readonly OrderState[]).includes(state) ? <UrgeButton data={data} /> : null}
     </div>

@@ -11,13 +11,21 @@ function SellerDone({ orderNo, step }: { orderNo: string; step: RebindingStep })
   if (step.seller_done_at) return <Tag color="success">{m.sellerDone}</Tag>;
   return (
     <div className="handover__seller-done">
-      <Input aria-label={`${step.label}${m.markDoneNote}`} placeholder={m.markDoneNote} value={note} onChange={setNote} maxLength={200} />
+      <Input
+        aria-label={`${step.label}${m.markDoneNote}`}
+        placeholder={m.markDoneNote}
+        value={note}
+        onChange={setNote}
+        maxLength={200}
+      />
       <Button
         size="mini"
         color="primary"
         fill="outline"
         loading={done.isPending}
-        onClick={() => done.mutate({ order_no: orderNo, step: step.key, ...(note.trim() ? { note: note.trim() } : {}) })}
+        onClick={() =>
+          done.mutate({ order_no: orderNo, step: step.key, ...(note.trim() ? { note: note.trim() } : {}) })
+        }
       >
         {m.markDone}
       </Button>
@@ -45,7 +53,9 @@ export function RebindingChecklist({ data }: { data: OrderHandover }) {
                 description={
                   <>
                     {step.hint}
-                    {step.seller_note ? <span className="handover__note">卖家：{step.seller_note}</span> : null}
+                    {step.seller_note ? (
+                      <span className="handover__note">卖家：{step.seller_note}</span>
+                    ) : null}
                   </>
                 }
                 extra={

@@ -1,4 +1,5 @@
-import { Button, Form, Input, TextArea, Toast } from 'antd-mobile';
+import { Button, Form, Input, TextArea } from 'antd-mobile';
+import { showToast } from '@/core/feedback-ui';
 import { useSubmitAccount } from './api/submit-account';
 import { handoverMessages as m } from './messages';
 
@@ -11,7 +12,7 @@ interface Values {
 
 /** The seller's 提交账号 form (the order is delivering). */
 export function SubmitAccountForm({ orderNo }: { orderNo: string }) {
-  const submit = useSubmitAccount(() => Toast.show({ icon: 'success', content: m.submitted }));
+  const submit = useSubmitAccount(() => showToast({ icon: 'success', content: m.submitted }));
   return (
     <section className="handover__card" aria-label={m.submitTitle}>
       <h3>{m.submitTitle}</h3>
@@ -33,10 +34,18 @@ export function SubmitAccountForm({ orderNo }: { orderNo: string }) {
           </Button>
         }
       >
-        <Form.Item name="account" label={m.account} rules={[{ required: true, message: m.required(m.account) }]}>
+        <Form.Item
+          name="account"
+          label={m.account}
+          rules={[{ required: true, message: m.required(m.account) }]}
+        >
           <Input placeholder={m.account} maxLength={100} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label={m.password} rules={[{ required: true, message: m.required(m.password) }]}>
+        <Form.Item
+          name="password"
+          label={m.password}
+          rules={[{ required: true, message: m.required(m.password) }]}
+        >
           <Input placeholder={m.password} maxLength={100} type="password" autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="security" label={m.security}>

@@ -1,11 +1,12 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { showToast } from '@/core/feedback-ui';
 import type { OrderHandover } from '@haoshi/contracts';
 import { useUrgeOrder } from './api/urge-order';
 import { handoverMessages as m } from './messages';
 
 /** 催一催: a party urges the other at a stalled step; the daily limit shows under it. */
 export function UrgeButton({ data }: { data: OrderHandover }) {
-  const urge = useUrgeOrder(() => Toast.show({ icon: 'success', content: m.urgeSent }));
+  const urge = useUrgeOrder(() => showToast({ icon: 'success', content: m.urgeSent }));
   if (data.role !== 'buyer' && data.role !== 'seller') return null;
   const left = data.urges_left_today;
   return (

@@ -11,7 +11,11 @@ import './order-handover.css';
 
 function UrgeItem({ urge }: { urge: Urge }) {
   return (
-    <Link className="user-urgent__item" to={`/order_detail?order_no=${urge.order_no}`} style={{ display: 'block' }}>
+    <Link
+      className="user-urgent__item"
+      to={`/order_detail?order_no=${urge.order_no}`}
+      style={{ display: 'block' }}
+    >
       <div className="user-urgent__title">{urge.goods_title}</div>
       <div>
         {m.urgeFrom(urge.mine, roleLabels[urge.from_role])} · <Tag fill="outline">{urge.state_label}</Tag>

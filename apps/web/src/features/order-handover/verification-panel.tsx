@@ -15,7 +15,13 @@ type UploadState =
   | { status: 'failed'; message: string };
 
 /** Picks one video, uploads it with progress, then attaches it to the order. */
-export function VideoUploader({ orderNo, upload = uploadOrderVideo }: { orderNo: string; upload?: typeof uploadOrderVideo }) {
+export function VideoUploader({
+  orderNo,
+  upload = uploadOrderVideo,
+}: {
+  orderNo: string;
+  upload?: typeof uploadOrderVideo;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const attach = useAttachVideo();
   const [state, setState] = useState<UploadState>({ status: 'idle' });
@@ -61,7 +67,12 @@ export function VideoUploader({ orderNo, upload = uploadOrderVideo }: { orderNo:
           {state.message}
         </p>
       ) : null}
-      <Button size="small" fill="outline" disabled={state.status === 'uploading'} onClick={() => input.current?.click()}>
+      <Button
+        size="small"
+        fill="outline"
+        disabled={state.status === 'uploading'}
+        onClick={() => input.current?.click()}
+      >
         {m.chooseVideo}
       </Button>
       <p className="handover__hint">{m.videoHint}</p>
@@ -112,7 +123,13 @@ export function VerificationPanel({ data, canDecide }: { data: OrderHandover; ca
                 maxLength={200}
                 rows={3}
               />
-              <Button block color="danger" disabled={tooShort} loading={verify.isPending} onClick={() => void mismatch()}>
+              <Button
+                block
+                color="danger"
+                disabled={tooShort}
+                loading={verify.isPending}
+                onClick={() => void mismatch()}
+              >
                 {m.mismatchSubmit}
               </Button>
             </div>
@@ -123,7 +140,12 @@ export function VerificationPanel({ data, canDecide }: { data: OrderHandover; ca
       {data.videos.length === 0 ? <p className="handover__hint">{m.videoEmpty}</p> : null}
       {data.videos.map((video) => (
         <div key={video.key} className="handover__video-item">
-          <video src={video.url} controls preload="metadata" aria-label={`${roleLabels[video.role]}的验号视频`} />
+          <video
+            src={video.url}
+            controls
+            preload="metadata"
+            aria-label={`${roleLabels[video.role]}的验号视频`}
+          />
           <span className="handover__hint">
             {roleLabels[video.role]} · {formatChinaDateTime(video.at)}
           </span>

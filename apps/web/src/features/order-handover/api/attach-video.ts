@@ -22,7 +22,9 @@ export async function uploadOrderVideo(
     purpose: 'order_video',
     files: [{ content_type: file.type as TicketRequest['files'][number]['content_type'], size: file.size }],
   };
-  const { tickets } = await http.post<{ tickets: UploadTicket[] }>(apiPaths.uploadTicket, request).then(unwrap);
+  const { tickets } = await http
+    .post<{ tickets: UploadTicket[] }>(apiPaths.uploadTicket, request)
+    .then(unwrap);
   const [ticket] = tickets;
   if (!ticket) throw new Error('no upload ticket');
   const outcome = await uploadWithProgress({
