@@ -36,7 +36,7 @@ const serverModuleDependencies = {
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
-  orders: ['coupons', 'goods', 'identity', 'ledger', 'process'],
+  orders: ['coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
 };
 
 function assertAcyclic(graph) {

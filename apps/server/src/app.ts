@@ -29,7 +29,7 @@ import {
 } from './modules/identity/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
-import { ordersPlugin } from './modules/orders/index.ts';
+import { createOrderProtocolSubjects, ordersPlugin } from './modules/orders/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
 import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
@@ -175,18 +175,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin, { now });
   await app.register(sincerityRoutes, { now });
   await app.register(couponRoutes, { now, catalogue });
-  await app.register(ordersPlugin, {
-    now,
-    listings: createOrderListings({
-      processes: app.processes,
-      catalogue,
-      imageUrl,
-      onChange: listings.onChange,
-    }),
+  const orderListings = createOrderListings({
+    processes: app.processes,
+    catalogue,
+    imageUrl,
+    onChange: listings.onChange,
   });
+  await app.register(ordersPlugin, { now, fileUrl: imageUrl, listings: orderListings });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });
+  app.esign.registerSubjects(createOrderProtocolSubjects({ service: app.orders, listings: orderListings }));
   await app.register(webPlugin);
   return app;
 }

@@ -5,6 +5,22 @@ import { DEFAULT_ESIGN_SIGNING_KEY, esignSigningKeyProblem } from './lib/signing
 
 export const DEFAULT_SESSION_SECRET = 'haoshi-local-session-secret-change-me';
 export const DEFAULT_SECURITY_PROVIDER_SECRET = 'haoshi-local-security-provider-secret';
+/** The development key ring of order credentials (docs/orders.md "Keys and rotation"). */
+export const DEFAULT_CREDENTIALS_KEYS = 'dev1:aGFvc2hpLWxvY2FsLWNyZWRlbnRpYWxzLWtleS0zMmI=';
+
+/** `id:base64` entries, comma-separated, the first seals; each key is 32 bytes (AES-256). */
+export function credentialsKeysProblem(value: string): string | undefined {
+  const ids = new Set<string>();
+  for (const entry of value.split(',')) {
+    const [id, key, ...rest] = entry.trim().split(':');
+    if (!id || !key || rest.length > 0 || !/^[A-Za-z0-9_-]{1,16}$/.test(id))
+      return 'each entry must be <id>:<base64 key>, the id 1–16 letters, digits, - or _';
+    if (ids.has(id)) return `key id ${id} appears twice`;
+    ids.add(id);
+    if (Buffer.from(key, 'base64').length !== 32) return `key ${id} must be 32 bytes (base64)`;
+  }
+  return undefined;
+}
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -46,6 +62,14 @@ const envSchema = z.object({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_ESIGN_SIGNING_KEY),
+  /** Keys sealing the login details handed over in orders; the first seals, all open. */
+  ORDER_CREDENTIALS_KEYS: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = credentialsKeysProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_CREDENTIALS_KEYS),
   SMS_PROVIDER: z.enum(['builtin']).default('builtin'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -104,6 +128,9 @@ function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
     problems.push(`${missingStorage.join(', ')} not set (object storage; local disk is for development)`);
   for (const [key, value] of defaultSecrets)
     if (config[key] === value) problems.push(`${key} is the built-in development default`);
+  const defaultCredentialsKey = DEFAULT_CREDENTIALS_KEYS.split(':')[1] ?? '';
+  if (config.ORDER_CREDENTIALS_KEYS.includes(defaultCredentialsKey))
+    problems.push('ORDER_CREDENTIALS_KEYS contains the built-in development key');
   // The payments module reads these two; the sandbox is off in production unless asked for.
   if (env.SANDBOX_PAY_IN_PRODUCTION === 'true' && !env.SANDBOX_PAY_SECRET)
     problems.push('SANDBOX_PAY_SECRET is not set (SANDBOX_PAY_IN_PRODUCTION=true turns the sandbox on)');

@@ -12,6 +12,7 @@ const productionSecrets = {
   DEVICE_SIGN_KEY: 'prod-device-sign-key-32-bytes-ok',
   SECURITY_PROVIDER_SECRET: 'prod-security-provider-secret-long',
   ESIGN_SIGNING_KEY: 'cHJvZC1lc2lnbi1lZDI1NTE5LXNlZWQtMzItYnl0ZXM=',
+  ORDER_CREDENTIALS_KEYS: 'prod1:WDHxDjN9eUoVHfcm1vtMuxBvhX6l+/eJR0k4SctirAY=',
 };
 const secretNames = Object.keys(productionSecrets) as (keyof typeof productionSecrets)[];
 /** Everything production needs besides the secrets. */
@@ -108,6 +109,7 @@ describe('configuration', () => {
     expect(config.DEVICE_SIGN_KEY).toBe(productionSecrets.DEVICE_SIGN_KEY);
     expect(config.SECURITY_PROVIDER_SECRET).toBe(productionSecrets.SECURITY_PROVIDER_SECRET);
     expect(config.ESIGN_SIGNING_KEY).toBe(productionSecrets.ESIGN_SIGNING_KEY);
+    expect(config.ORDER_CREDENTIALS_KEYS).toBe(productionSecrets.ORDER_CREDENTIALS_KEYS);
   });
 
   it('rejects a bad PORT, naming it', () => {
@@ -147,5 +149,12 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+});
+
+describe('ORDER_CREDENTIALS_KEYS', () => {
+  it('refuses a malformed key ring: not id:base64, a short key, an id twice', () => {
+    for (const value of ['nocolon', 'k1:c2hvcnQ=', `k1:${'A'.repeat(43)}=,k1:${'A'.repeat(43)}=`])
+      expect(configError({ ORDER_CREDENTIALS_KEYS: value })).toContain('ORDER_CREDENTIALS_KEYS');
   });
 });

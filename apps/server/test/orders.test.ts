@@ -71,8 +71,15 @@ async function newOrder(options: { guarantee?: 'basic' | 'extended'; priceFen?: 
 
 const cancel = (orderNo: string) => orderCall(t, buyer.token, '/app/order/cancel', { order_no: orderNo });
 
-const staffStep = (orderNo: string, action: string, party: Party = staff) =>
-  orderCall(t, party.token, '/app/order/staff/step', { order_no: orderNo, action });
+/**
+ * Customer service takes a step. Rebinding finishes only once its checklist (the password at
+ * least) is confirmed, so staff confirm it first, as they would on the order screen.
+ */
+async function staffStep(orderNo: string, action: string, party: Party = staff) {
+  if (action === 'finish_rebinding')
+    await orderCall(t, party.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'password' });
+  return orderCall(t, party.token, '/app/order/staff/step', { order_no: orderNo, action });
+}
 
 /** The path through the hand-over, as customer service takes it, state by state. */
 const path: { from: OrderState; action: OrderAction }[] = [

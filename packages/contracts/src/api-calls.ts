@@ -41,6 +41,20 @@ import {
   payOrderResultSchema,
   placeOrderRequestSchema,
 } from './orders.ts';
+import {
+  accountCredentialsSchema,
+  attachVideoRequestSchema,
+  liquidatedDamagesRequestSchema,
+  orderHandoverSchema,
+  rebindingConfirmRequestSchema,
+  rebindingDoneRequestSchema,
+  submitAccountRequestSchema,
+  urgeListQuerySchema,
+  urgePageSchema,
+  urgeRequestSchema,
+  urgeResultSchema,
+  verifyRequestSchema,
+} from './order-handover.ts';
 import { feedbackItemSchema, feedbackRequestSchema } from './feedback.ts';
 import {
   commentListQuerySchema,
@@ -271,6 +285,19 @@ export const apiCalls = {
   'POST /app/order/cancel': { body: orderNoQuerySchema, response: orderDetailSchema },
   'POST /app/order/confirm': { body: orderNoQuerySchema, response: orderDetailSchema },
   'POST /app/order/staff/step': { body: orderStaffStepRequestSchema, response: orderDetailSchema },
+  'GET /app/order/handover': { query: orderNoQuerySchema, response: orderHandoverSchema },
+  'POST /app/order/confirm/account': { body: submitAccountRequestSchema, response: orderHandoverSchema },
+  'GET /app/order/account/main': { query: orderNoQuerySchema, response: accountCredentialsSchema },
+  'POST /app/order/verify': { body: verifyRequestSchema, response: orderHandoverSchema },
+  'POST /app/order/video': { body: attachVideoRequestSchema, response: orderHandoverSchema },
+  'POST /app/order/rebinding/confirm': { body: rebindingConfirmRequestSchema, response: orderHandoverSchema },
+  'POST /app/order/rebinding/done': { body: rebindingDoneRequestSchema, response: orderHandoverSchema },
+  'POST /app/order/orderLiquidatedDamages': {
+    body: liquidatedDamagesRequestSchema,
+    response: orderHandoverSchema,
+  },
+  'POST /app/user/urgent/v2': { body: urgeRequestSchema, response: urgeResultSchema },
+  'GET /app/user/urgent/v2': { query: urgeListQuerySchema, response: urgePageSchema },
   'GET /app/user/withdraw/page': { response: withdrawPageSchema },
   'POST /app/user/withdraw/alert': { body: withdrawRequestSchema, response: withdrawAlertSchema },
   'POST /app/user/withdraw': { body: withdrawRequestSchema, response: withdrawalSchema },

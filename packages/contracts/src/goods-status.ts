@@ -76,7 +76,8 @@ export const goodsProcess = defineProcess({
     shelf_off: {
       from: ['on_sale', 'pending_review'],
       to: 'off_shelf',
-      roles: ['owner', 'customer_service', 'admin'],
+      // system: a listing whose order failed verification (账号与描述不符) is taken off the shelf.
+      roles: ['owner', 'customer_service', 'admin', 'system'],
       label: '下架',
     },
     shelf_on: {

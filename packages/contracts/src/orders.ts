@@ -105,7 +105,13 @@ export const orderProcess = defineProcess({
   terminal: ['completed', 'expired', 'cancelled', 'cancelled_refunded', 'refunded', 'released', 'split'],
   refusal: { errCode: ErrorCodes.ORDER_STATE_INVALID },
   ownObjectRefusal: { errCode: ErrorCodes.ORDER_STAFF_OWN_ORDER },
-  guards: {},
+  guards: {
+    // Evaluated from the order's rebinding checklist (order-handover.ts, docs/orders.md).
+    rebinding_done: {
+      errCode: ErrorCodes.ORDER_REBINDING_OPEN,
+      message: '还有必做的换绑步骤未完成，请逐项确认后再完成换绑',
+    },
+  },
   transitions: {
     pay: { from: 'pending_payment', to: 'paid', roles: ['buyer', 'system'], label: '付款' },
     cancel: { from: 'pending_payment', to: 'cancelled', roles: ['buyer'], label: '取消订单' },
@@ -146,6 +152,7 @@ export const orderProcess = defineProcess({
       from: 'rebinding',
       to: 'signing',
       roles: ['buyer', 'customer_service'],
+      guards: ['rebinding_done'],
       label: '换绑完成',
     },
     sign: { from: 'signing', to: 'protection', roles: ['system', 'customer_service'], label: '协议签署完成' },
@@ -163,6 +170,12 @@ export const orderProcess = defineProcess({
       to: 'disputed',
       roles: ['buyer', 'seller'],
       label: '申请售后',
+    },
+    /** Staff decide liquidated damages for a broken contract; the order stays where it is. */
+    liquidated_damages: {
+      from: ['delivering', 'verifying', 'rebinding', 'signing', 'protection', 'disputed'],
+      roles: ['customer_service'],
+      label: '判定违约金',
     },
     resolve_refund: { from: 'disputed', to: 'refunded', roles: ['customer_service'], label: '售后退款' },
     resolve_release: { from: 'disputed', to: 'released', roles: ['customer_service'], label: '售后放款' },

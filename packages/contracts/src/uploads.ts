@@ -11,6 +11,17 @@ export const uploadContentTypeSchema = z.enum(uploadContentTypes, {
 });
 export type UploadContentType = z.infer<typeof uploadContentTypeSchema>;
 
+/** Videos: only for the verification video of an order (验号视频), stored as uploaded. */
+export const uploadVideoTypes = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+export type UploadVideoType = (typeof uploadVideoTypes)[number];
+export const uploadFileTypes = [...uploadContentTypes, ...uploadVideoTypes] as const;
+export const uploadFileTypeSchema = z.enum(uploadFileTypes, {
+  error: '仅支持 JPG、PNG、WEBP 图片或 MP4、WEBM、MOV 视频',
+});
+export type UploadFileType = z.infer<typeof uploadFileTypeSchema>;
+export const isVideoType = (type: string): type is UploadVideoType =>
+  (uploadVideoTypes as readonly string[]).includes(type);
+
 export const uploadPurposes = [
   'goods_screenshot',
   'avatar',
@@ -19,11 +30,19 @@ export const uploadPurposes = [
   'payout_qr',
   /** A handwritten signature drawn on the protocol signing page. */
   'signature',
+  'order_video',
 ] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: '不支持的上传用途' });
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/** The purposes whose files are videos; every other purpose takes images. */
+export const videoUploadPurposes: readonly UploadPurpose[] = ['order_video'];
+export const maxBytesOf = (purpose: UploadPurpose) =>
+  videoUploadPurposes.includes(purpose) ? UPLOAD_VIDEO_MAX_BYTES : UPLOAD_MAX_BYTES;
+export const contentTypesOf = (purpose: UploadPurpose): UploadFileType[] =>
+  videoUploadPurposes.includes(purpose) ? [...uploadVideoTypes] : [...uploadContentTypes];
 export const UPLOAD_TICKET_TTL_SECONDS = 600;
 export const UPLOAD_MAX_FILES_PER_TICKET_CALL = 9;
 /** Longest side after re-encoding; larger pictures are scaled down. */
@@ -47,7 +66,7 @@ export const credentialsSchema = z.object({
   /** Where tickets are asked for. */
   ticket_url: z.string(),
   purpose: uploadPurposeSchema,
-  content_types: z.array(uploadContentTypeSchema),
+  content_types: z.array(uploadFileTypeSchema),
   max_bytes: z.number().int(),
   max_files: z.number().int(),
   expiration: z.string(),
@@ -58,18 +77,32 @@ export const stsV2Schema = z.object({
   credentials: credentialsSchema.extend({ public_base_url: z.string(), resize_suffix: z.string() }),
 });
 
-export const ticketRequestSchema = z.object({
-  purpose: uploadPurposeSchema,
-  files: z
-    .array(
-      z.object({
-        content_type: uploadContentTypeSchema,
-        size: z.number().int().min(1).max(UPLOAD_MAX_BYTES, '图片不能超过10MB'),
-      }),
-    )
-    .min(1, '请选择图片')
-    .max(UPLOAD_MAX_FILES_PER_TICKET_CALL, `一次最多上传${UPLOAD_MAX_FILES_PER_TICKET_CALL}张`),
-});
+export const ticketRequestSchema = z
+  .object({
+    purpose: uploadPurposeSchema,
+    files: z
+      .array(
+        z.object({
+          content_type: uploadFileTypeSchema,
+          size: z.number().int().min(1).max(UPLOAD_VIDEO_MAX_BYTES, '视频不能超过100MB'),
+        }),
+      )
+      .min(1, '请选择文件')
+      .max(UPLOAD_MAX_FILES_PER_TICKET_CALL, `一次最多上传${UPLOAD_MAX_FILES_PER_TICKET_CALL}个`),
+  })
+  .superRefine((request, context) => {
+    const video = videoUploadPurposes.includes(request.purpose);
+    request.files.forEach((file, index) => {
+      if (isVideoType(file.content_type) !== video)
+        context.addIssue({
+          code: 'custom',
+          path: ['files', index, 'content_type'],
+          message: video ? '仅支持 MP4、WEBM、MOV 格式的视频' : '仅支持 JPG、PNG、WEBP 格式的图片',
+        });
+      else if (!video && file.size > UPLOAD_MAX_BYTES)
+        context.addIssue({ code: 'custom', path: ['files', index, 'size'], message: '图片不能超过10MB' });
+    });
+  });
 export type TicketRequest = z.infer<typeof ticketRequestSchema>;
 
 export const uploadTicketSchema = z.object({

@@ -13,6 +13,7 @@ import { sincerityRoutes } from '@/features/sincerity/routes';
 import { couponRoutes } from '@/features/coupons/routes';
 import { protocolRoutes } from '@/features/protocols/routes';
 import { orderRoutes } from '@/features/orders/routes';
+import { orderHandoverRoutes } from '@/features/orders/handover/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -240,6 +241,7 @@ const features: readonly FeatureRoutes[] = [
   realNameRoutes,
   payoutMethodRoutes,
   sincerityRoutes,
+  orderHandoverRoutes,
   couponRoutes,
   protocolRoutes,
   orderRoutes,

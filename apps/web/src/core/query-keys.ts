@@ -159,3 +159,10 @@ export const orderKeys = {
   detail: (orderNo: string) => ['orders', 'detail', orderNo] as const,
   list: (side: OrderSide, tab: OrderTab) => ['orders', 'list', side, tab] as const,
 };
+
+/** The hand-over panels of an order (issue 11 C) and the urges of /userUrgent. */
+export const orderHandoverKeys = {
+  all: ['order-handover'] as const,
+  panel: (orderNo: string) => ['order-handover', 'panel', orderNo] as const,
+  urges: ['order-handover', 'urges'] as const,
+};

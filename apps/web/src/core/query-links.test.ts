@@ -98,10 +98,17 @@ describe('what a mutation makes stale', () => {
       'coupons',
       'protocols',
       'orders',
+      'order-handover',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {
       for (const key of keys) expect(features).toContain(key[0]);
     }
+  });
+
+  it('a verification: the balances (a mismatch refunds), the listing and the order’s hand-over', async () => {
+    const panel = ['order-handover', 'panel', 'O1'];
+    const keys = [walletKeys.summary, sincerityKeys.main, homeKeys.index, panel];
+    expect(await staleKeysAfter('verifyOrder', keys)).toEqual(keys);
   });
 });

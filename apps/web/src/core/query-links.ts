@@ -6,6 +6,7 @@ import {
   homeKeys,
   mineKeys,
   orderKeys,
+  orderHandoverKeys,
   payoutMethodKeys,
   protocolKeys,
   publishKeys,
@@ -73,6 +74,13 @@ export const staleAfter = {
   cancelOrder: [orderKeys.all, couponKeys.all, ...listings],
   /** The seller's balance moves; the buyer's screens show the order completed. */
   confirmOrder: [...money, orderKeys.all, ...listings],
+  /** The hand-over panels redraw from each answer; these show the order's step elsewhere. */
+  submitOrderAccount: [orderKeys.all, orderHandoverKeys.all],
+  /** A mismatch refunds the buyer and takes the listing off the shelf. */
+  verifyOrder: [...money, ...listings, orderKeys.all, orderHandoverKeys.all],
+  attachOrderVideo: [orderKeys.all, orderHandoverKeys.all],
+  rebindingStep: [orderKeys.all, orderHandoverKeys.all],
+  urgeOrder: [orderKeys.all, orderHandoverKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

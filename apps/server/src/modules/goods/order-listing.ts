@@ -20,8 +20,16 @@ export interface OrderListings {
    * refused at once with 4703), checks it can be bought by `buyerId` and takes `lock`.
    */
   lockForOrder(tx: Executor, goodsId: number, buyerId: number, orderNo: string): Promise<GoodsRow>;
-  /** `unlock` (order closed) or `sell` (trade completed) of a locked listing. */
-  release(tx: Executor, goodsId: number, action: 'unlock' | 'sell', orderNo: string): Promise<void>;
+  /**
+   * `unlock` (order closed) or `sell` (trade completed) of a locked listing; `shelf_off` of the
+   * listing an order found not as described (after its unlock).
+   */
+  release(
+    tx: Executor,
+    goodsId: number,
+    action: 'unlock' | 'sell' | 'shelf_off',
+    orderNo: string,
+  ): Promise<void>;
   /** The listing as a buyer may order it: its row (not locked) and the 包赔 options it offers. */
   forQuote(
     executor: Executor,

@@ -45,6 +45,9 @@ export interface OrderCashier {
 
 export type PayOutcome = { order: OrderRow; cashierUrl: string | null };
 
+/** The server's verdict on the guards of an order's transitions (the hand-over's checklist). */
+export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
+
 const UNIQUE_VIOLATION = '23505';
 
 function newOrderNo(now: Date) {
@@ -66,8 +69,9 @@ export function createOrderService(deps: {
   processes: ProcessEngine;
   listings: OrderListings;
   cashier: OrderCashier;
+  guards: OrderGuards;
 }) {
-  const { db, now, processes, listings, cashier } = deps;
+  const { db, now, processes, listings, cashier, guards } = deps;
 
   const lockOrder = async (tx: Executor, where: { id: number } | { orderNo: string }) => {
     const condition = 'id' in where ? eq(orders.id, where.id) : eq(orders.orderNo, where.orderNo);
@@ -108,6 +112,7 @@ export function createOrderService(deps: {
       actor,
       ...(reason ? { reason } : {}),
       timerSeconds: { auto_release: protection },
+      ...(orderProcess.transitions[action].guards ? { guards: await guards(tx, order) } : {}),
     });
     return enter(tx, order, to, at, protection);
   }
@@ -204,6 +209,13 @@ export function createOrderService(deps: {
 
   return {
     step,
+
+    /** Both parties signed the protocol (called inside the signing transaction): `sign` as system. */
+    async completeSigning(tx: Executor, orderId: number): Promise<void> {
+      const order = await lockOrder(tx, { id: orderId });
+      if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      await step(tx, order, 'sign', { role: 'system', userId: null });
+    },
 
     async place(buyerId: number, input: PlaceOrderRequest): Promise<OrderRow> {
       const goodsId = Number(input.goods_id);

@@ -3,6 +3,7 @@ import { amountToFen } from '@haoshi/contracts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
 import { orderRoutes } from './routes.ts';
+import { handoverGuards, handoverPlugin } from './handover-plugin.ts';
 import type { OrderListings } from '../goods/index.ts';
 
 declare module 'fastify' {
@@ -16,8 +17,13 @@ declare module 'fastify' {
  * The guaranteed trade (issue 11 A, B and completion): orders on the process engine, money in
  * escrow through the ledger, the rest of a payment through the payments module's cashier.
  */
-export const ordersPlugin = fp<{ now: () => Date; listings: OrderListings }>(
-  async (app, { now, listings }) => {
+export const ordersPlugin = fp<{
+  now: () => Date;
+  listings: OrderListings;
+  /** The public URL of a stored upload (verification videos). */
+  fileUrl: (key: string) => string;
+}>(
+  async (app, { now, listings, fileUrl }) => {
     const { recharges } = app.payments;
     const cashier: OrderCashier = {
       async start(buyerId, { amount, channel, returnPath }) {
@@ -34,11 +40,19 @@ export const ordersPlugin = fp<{ now: () => Date; listings: OrderListings }>(
         };
       },
     };
-    const service = createOrderService({ db: app.db, now, processes: app.processes, listings, cashier });
+    const service = createOrderService({
+      db: app.db,
+      now,
+      processes: app.processes,
+      listings,
+      cashier,
+      guards: handoverGuards(listings),
+    });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
     app.decorate('orders', service);
     const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
     await app.register(orderRoutes, { service, views });
+    await app.register(handoverPlugin, { now, service, listings, fileUrl });
   },
   { name: 'orders', dependencies: ['processes', 'payments'] },
 );

@@ -87,3 +87,5 @@ export const orders = pgTable(
     check('orders_parties_check', sql`${table.buyerId} <> ${table.sellerId}`),
   ],
 );
+
+export * from './handover-tables.ts';

@@ -6,6 +6,8 @@ export { sincerityRoutes } from './routes.ts';
 export { heldDepositFen } from './sincerity-queries.ts';
 export {
   attachHold,
+  lockHolding,
+  pendingPenaltyFen,
   raisePenalty,
   releaseHold,
   settlePenalty,

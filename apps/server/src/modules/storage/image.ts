@@ -1,7 +1,21 @@
 import sharp from 'sharp';
-import { imageResizeSteps, UPLOAD_MAX_DIMENSION, type UploadContentType } from '@haoshi/contracts';
+import {
+  imageResizeSteps,
+  UPLOAD_MAX_DIMENSION,
+  type UploadContentType,
+  type UploadVideoType,
+} from '@haoshi/contracts';
 
 /** The image type the bytes really are, whatever the client said. */
+/** The container of an uploaded video from its first bytes: ISO BMFF (`ftyp`) or EBML (WebM). */
+export function sniffVideoType(bytes: Buffer): UploadVideoType | undefined {
+  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp')
+    return bytes.toString('latin1', 8, 10) === 'qt' ? 'video/quicktime' : 'video/mp4';
+  if (bytes.length >= 4 && bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])))
+    return 'video/webm';
+  return undefined;
+}
+
 export function sniffImageType(bytes: Buffer): UploadContentType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (

@@ -10,8 +10,8 @@ import {
   stsV2Schema,
   ticketRequestSchema,
   ticketsSchema,
-  UPLOAD_MAX_BYTES,
-  uploadContentTypes,
+  UPLOAD_VIDEO_MAX_BYTES,
+  uploadFileTypes,
   uploadResultSchema,
 } from '@haoshi/contracts';
 import { envelopeOf, ok } from '../../lib/envelope.ts';
@@ -103,8 +103,8 @@ export const storageRoutes: FastifyPluginAsyncZod<{
   );
 
   app.addContentTypeParser(
-    [...uploadContentTypes, 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES + 1024 * 1024 },
+    [...uploadFileTypes, 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: UPLOAD_VIDEO_MAX_BYTES + 1024 * 1024 },
     (_request, body, done) => {
       done(null, body);
     },
@@ -113,10 +113,11 @@ export const storageRoutes: FastifyPluginAsyncZod<{
   app.put(
     `${apiPaths.uploadsPrefix}*`,
     {
-      bodyLimit: UPLOAD_MAX_BYTES + 1024 * 1024,
+      bodyLimit: UPLOAD_VIDEO_MAX_BYTES + 1024 * 1024,
       schema: {
         tags: ['uploads'],
-        summary: '内置存储：按上传票据的签名地址上传一张图片（JPG/PNG/WEBP，最大10MB）',
+        summary:
+          '内置存储：按上传票据的签名地址上传一张图片（JPG/PNG/WEBP，最大10MB）或验号视频（MP4/WEBM/MOV，最大100MB）',
         querystring: uploadQuerySchema,
         response: { 200: envelopeOf(uploadResultSchema) },
       },
@@ -136,9 +137,10 @@ export const storageRoutes: FastifyPluginAsyncZod<{
       if (!local || !key) throw new AppError(ErrorCodes.IMAGE_NOT_FOUND);
       const contentType = contentTypeOfKey(key);
       const process = request.query['x-oss-process'];
-      const resize =
-        process === undefined || contentType === 'image/svg+xml' ? undefined : parseResizeProcess(process);
-      if (process !== undefined && contentType !== 'image/svg+xml' && !resize) {
+      // SVG and videos are served as stored; the resize suffix only applies to raster images.
+      const asStored = contentType === 'image/svg+xml' || contentType.startsWith('video/');
+      const resize = process === undefined || asStored ? undefined : parseResizeProcess(process);
+      if (process !== undefined && !asStored && !resize) {
         throw new AppError(ErrorCodes.VALIDATION_FAILED, '图片处理参数无效', { field: 'x-oss-process' });
       }
       let body: Buffer | undefined;

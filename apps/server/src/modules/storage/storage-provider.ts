@@ -1,3 +1,4 @@
+import type { UploadVideoType } from '@haoshi/contracts';
 /**
  * Where uploaded and demo images live. The built-in provider keeps them on local disk behind
  * signed URLs served by this server; the S3 adapter uses any S3-compatible store with presigned PUTs.
@@ -26,10 +27,19 @@ export interface StorageProvider {
   exists(key: string): Promise<boolean>;
 }
 
-/** Keys are chosen by the server: lower-case segments and one image extension, never "..". */
-export const storageKeyPattern = /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg)$/;
+/** Keys are chosen by the server: lower-case segments and one image or video extension, never "..". */
+export const storageKeyPattern = /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg|mp4|webm|mov)$/;
+
+/** The extension a stored video keeps (images are all re-encoded to JPEG). */
+export const videoExtensions: Record<UploadVideoType, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
 
 export const contentTypeOfKey = (key: string): string => {
+  for (const [type, extension] of Object.entries(videoExtensions))
+    if (key.endsWith(`.${extension}`)) return type;
   if (key.endsWith('.png')) return 'image/png';
   if (key.endsWith('.webp')) return 'image/webp';
   if (key.endsWith('.svg')) return 'image/svg+xml';

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { UploadContentType, UploadPurpose } from '@haoshi/contracts';
+import type { UploadFileType, UploadPurpose } from '@haoshi/contracts';
 import { users } from '../identity/tables.ts';
 
 /** One signed, expiring, single-use upload of one file to a server-chosen key. */
@@ -12,7 +12,7 @@ export const uploadTickets = pgTable(
       .references(() => users.id),
     purpose: text('purpose').$type<UploadPurpose>().notNull(),
     key: text('key').notNull().unique(),
-    contentType: text('content_type').$type<UploadContentType>().notNull(),
+    contentType: text('content_type').$type<UploadFileType>().notNull(),
     declaredBytes: integer('declared_bytes').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set once the bytes are stored, checked and re-encoded. */

@@ -3,11 +3,15 @@ import {
   apiPaths,
   ErrorCodes,
   IMAGE_RESIZE_SUFFIX,
+  contentTypesOf,
+  isVideoType,
+  maxBytesOf,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES_PER_TICKET_CALL,
   UPLOAD_TICKET_TTL_SECONDS,
-  uploadContentTypes,
+  UPLOAD_VIDEO_MAX_BYTES,
   type TicketRequest,
+  type UploadFileType,
   type UploadPurpose,
   type UploadTicket,
 } from '@haoshi/contracts';
@@ -18,13 +22,14 @@ import { addSeconds } from '../../lib/time.ts';
 import { uploadTickets } from './tables.ts';
 import type { StorageProvider } from './storage-provider.ts';
 import type { LocalStorage } from './local-storage.ts';
-import { reencodeImage, sniffImageType } from './image.ts';
+import { reencodeImage, sniffImageType, sniffVideoType } from './image.ts';
+import { videoExtensions } from './storage-provider.ts';
 
 export interface UploadCredentials {
   provider: 'local' | 's3';
   ticket_url: string;
   purpose: UploadPurpose;
-  content_types: (typeof uploadContentTypes)[number][];
+  content_types: UploadFileType[];
   max_bytes: number;
   max_files: number;
   expiration: string;
@@ -64,13 +69,23 @@ export interface UploadService {
 
 const monthFolder = (now: Date) => `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 
-async function checkAndEncode(bytes: Buffer, declaredType: string, declaredBytes: number) {
+/**
+ * Checks an upload against its ticket. Images are re-encoded to JPEG (metadata dropped); a video is
+ * kept as uploaded once its container matches the declared type.
+ */
+async function checkAndEncode(bytes: Buffer, declaredType: UploadFileType, declaredBytes: number) {
+  if (isVideoType(declaredType)) {
+    if (bytes.length > UPLOAD_VIDEO_MAX_BYTES || bytes.length > declaredBytes)
+      throw new AppError(ErrorCodes.UPLOAD_TOO_LARGE);
+    if (sniffVideoType(bytes) !== declaredType) throw new AppError(ErrorCodes.UPLOAD_TYPE_UNSUPPORTED);
+    return { data: bytes, width: 0, height: 0, contentType: declaredType };
+  }
   if (bytes.length > UPLOAD_MAX_BYTES || bytes.length > declaredBytes)
     throw new AppError(ErrorCodes.UPLOAD_TOO_LARGE);
   const sniffed = sniffImageType(bytes);
   if (!sniffed || sniffed !== declaredType) throw new AppError(ErrorCodes.UPLOAD_TYPE_UNSUPPORTED);
   try {
-    return await reencodeImage(bytes);
+    return { ...(await reencodeImage(bytes)), contentType: 'image/jpeg' };
   } catch {
     throw new AppError(ErrorCodes.UPLOAD_IMAGE_BROKEN);
   }
@@ -92,8 +107,8 @@ export function createUploadService(options: {
         provider: provider.kind,
         ticket_url: apiPaths.uploadTicket,
         purpose,
-        content_types: [...uploadContentTypes],
-        max_bytes: UPLOAD_MAX_BYTES,
+        content_types: contentTypesOf(purpose),
+        max_bytes: maxBytesOf(purpose),
         max_files: UPLOAD_MAX_FILES_PER_TICKET_CALL,
         expiration: addSeconds(now(), UPLOAD_TICKET_TTL_SECONDS).toISOString(),
         public_base_url: provider.publicUrl(''),
@@ -110,7 +125,10 @@ export function createUploadService(options: {
         purpose: request.purpose,
         key: `${request.purpose.replace(/_/g, '-')}/${monthFolder(issuedAt)}/${randomToken(16)
           .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}.jpg`,
+          .replace(
+            /[^a-z0-9]/g,
+            '',
+          )}.${isVideoType(file.content_type) ? videoExtensions[file.content_type] : 'jpg'}`,
         contentType: file.content_type,
         declaredBytes: file.size,
         expiresAt,
@@ -163,7 +181,7 @@ export function createUploadService(options: {
           .set({ usedAt: now(), bytes: image.data.length, width: image.width, height: image.height })
           .where(eq(uploadTickets.id, ticket.id));
         try {
-          await local.put(key, image.data, 'image/jpeg');
+          await local.put(key, image.data, image.contentType);
         } catch {
           throw new AppError(ErrorCodes.UPLOAD_STORAGE_FAILED);
         }
@@ -192,7 +210,7 @@ export function createUploadService(options: {
         const bytes = await provider.get(row.key);
         if (!bytes) throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND);
         const image = await checkAndEncode(bytes, row.contentType, row.declaredBytes);
-        await provider.put(row.key, image.data, 'image/jpeg');
+        await provider.put(row.key, image.data, image.contentType);
         const marked = await executor
           .update(uploadTickets)
           .set({ usedAt: now(), bytes: image.data.length, width: image.width, height: image.height })

@@ -2,6 +2,7 @@ import type { OrderAction } from '@haoshi/contracts';
 
 /** The Chinese texts of the order screens. */
 export const orderMessages = {
+  signProtocol: '签署交易协议',
   confirmTitle: '确认订单',
   guaranteeTitle: '包赔服务',
   noGuarantee: '不需要包赔',

@@ -1,10 +1,18 @@
 import { Button, List, Steps } from 'antd-mobile';
 import { useState } from 'react';
-import { allowedActions, orderProcess, type OrderAction, type OrderDetail } from '@haoshi/contracts';
+import { useNavigate } from 'react-router';
+import {
+  allowedActions,
+  orderProcess,
+  protocolSignPage,
+  type OrderAction,
+  type OrderDetail,
+} from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
 import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { GoodsCard } from '@/ui/goods-card';
+import { OrderHandoverPanels } from './handover';
 import { useCancelOrder } from './api/cancel-order';
 import { useConfirmOrder } from './api/confirm-order';
 import { actionLabels, orderMessages as m } from './messages';
@@ -85,6 +93,7 @@ function Timeline({ order }: { order: OrderDetail }) {
 
 /** /order_detail?order_no=…: the order as the viewer's role sees it; buttons from the process table. */
 export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boolean }) {
+  const navigate = useNavigate();
   const [paying, setPaying] = useState(openPay && order.state === 'pending_payment');
   const cancel = useCancelOrder();
   const confirmReceipt = useConfirmOrder();
@@ -116,6 +125,20 @@ export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boo
         <GoodsCard goods={order.goods} />
       </section>
       <Amounts order={order} />
+      <OrderHandoverPanels orderNo={order.order_no} />
+      {order.state === 'signing' && order.role !== 'customer_service' ? (
+        <section className="order-section">
+          <Button
+            block
+            shape="rounded"
+            color="primary"
+            data-testid="order-sign-protocol"
+            onClick={() => void navigate(protocolSignPage(order.order_no))}
+          >
+            {m.signProtocol}
+          </Button>
+        </section>
+      ) : null}
       <Timeline order={order} />
       {buttons.length > 0 ? (
         <footer className="order-bar order-bar--actions">

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { feeSchedule } from '@haoshi/contracts';
+import type { ProtocolSubjects } from '../esign/index.ts';
+import type { OrderListings } from '../goods/index.ts';
+import type { OrderService } from './order-service.ts';
+import { orders } from './tables.ts';
+
+/** Orders as the subjects of e-signed transfer protocols (the esign module's port). */
+export function createOrderProtocolSubjects(deps: {
+  service: OrderService;
+  listings: OrderListings;
+}): ProtocolSubjects {
+  return {
+    async load(executor, orderNo) {
+      const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+      if (!order) return undefined;
+      const card = (await deps.listings.cards(executor, [order.goodsId])).get(order.goodsId);
+      const guarantee = feeSchedule.compensation.find((option) => option.code === order.guaranteeCode);
+      return {
+        subjectId: order.id,
+        orderNo: order.orderNo,
+        buyerId: order.buyerId,
+        sellerId: order.sellerId,
+        state: order.state,
+        game: card?.game_name ?? '',
+        title: card?.title ?? '',
+        priceFen: order.priceFen,
+        guarantee: guarantee?.name ?? null,
+        createdAt: order.createdAt,
+      };
+    },
+    onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),
+  };
+}
