@@ -9,6 +9,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run search -w @haoshi/bench
  *   … -- --goods 100000 --seconds 10 --connections 16     (defaults)
  *   … -- --database haoshi_bench_search_x --keep            (reuse a seeded database, keep it)
+ *   … -- --mix-only --cache-ms 0 --cpu-prof /tmp/prof      (one answer-cache setting; profile the server)
  *
  * A fresh database is created next to DATABASE_URL's, seeded with the demo seed, and dropped at the end.
  */
@@ -38,6 +39,10 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Only the realistic mix, not the hot sets and the ceiling. */
     'mix-only': { type: 'boolean', default: false },
+    /** The answer-cache settings to run, in this order (SEARCH_CACHE_MS values). */
+    'cache-ms': { type: 'string', default: '3000,0' },
+    /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
+    'cpu-prof': { type: 'string', default: '' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -77,7 +82,8 @@ async function waitFor(url: string) {
 }
 
 function start(script: string, port: number, env: Record<string, string>): ChildProcess {
-  const child = spawn('node', ['--import', 'tsx', script], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+  const child = spawn('node', [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, DATABASE_URL: benchUrl.toString(), PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -268,7 +274,7 @@ try {
     await stop(ceiling);
   }
 
-  for (const cacheMs of ['3000', '0']) {
+  for (const cacheMs of args['cache-ms'].split(',')) {
     const server = start('apps/server/src/main.ts', 8392, { ...serverEnv, SEARCH_CACHE_MS: cacheMs });
     await waitFor('http://127.0.0.1:8392/healthz');
     const suffix = cacheMs === '0' ? 'no cache' : `cache ${cacheMs} ms`;

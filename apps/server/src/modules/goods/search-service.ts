@@ -33,7 +33,9 @@ import { loadSearchAliases, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
 import { cursorKeyOf, type SearchIndex } from './search-index.ts';
 import type { SearchIndexKeeper } from './search-index-keeper.ts';
-import { pageCards } from './search-index-repo.ts';
+import { changeSeqNow } from './search-index-repo.ts';
+import type { CardCache } from './card-cache.ts';
+import { createFreshRead } from '../../lib/fresh-read.ts';
 import { createSearchResolver, problem, type FilterRequest, type Resolved } from './search-resolve.ts';
 
 export type { FilterRequest };
@@ -118,9 +120,11 @@ export function createSearchService(options: {
   cache: ResultCache;
   counts: ResultCache;
   index: SearchIndexKeeper;
+  cards: CardCache;
 }): SearchService {
-  const { db, catalogue, imageUrl, cache, counts, index: keeper } = options;
+  const { db, catalogue, imageUrl, cache, counts, index: keeper, cards } = options;
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
+  const changeSeq = createFreshRead(() => changeSeqNow(db));
 
   let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
   const aliasIndex = () => {
@@ -215,11 +219,8 @@ export function createSearchService(options: {
       return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
     });
 
-  /**
-   * A page from the index: the matches of each segment (exact), the page's listings in the sort's
-   * order, then their card rows by id. Also where `goods_change_seq` stood when they were read.
-   */
-  async function filterByIndex(index: SearchIndex, request: FilterRequest) {
+  /** A page from the index: the matches of each segment (exact), the page's listings in the sort's order, their cards. */
+  async function filterByIndex(index: SearchIndex, request: FilterRequest): Promise<GoodsList> {
     const resolved = await resolve(request, async () => index.maxId);
     const { page, page_size, sort } = request;
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
@@ -231,22 +232,10 @@ export function createSearchService(options: {
       cursor ? { cursor: { segment: cursor[0], key: cursor[1], id: cursor[2] } } : { offset },
       page_size,
     );
-    const [{ rows, changeSeq }, lookup] = await Promise.all([
-      pageCards(
-        db,
-        docs.map(({ doc }) => doc.id),
-        resolved.runs.length > 0,
-      ),
-      catalogue.lookup(),
-    ]);
-    const keys = new Map(docs.map(({ doc }) => [doc.id, cursorKeyOf(sort, doc)]));
+    const [rows, lookup] = await Promise.all([cards.rows(docs.map(({ doc }) => doc.id)), catalogue.lookup()]);
     const last = docs[docs.length - 1];
-    const answer: GoodsList = {
-      list: hitsOf(
-        rows.map((row) => ({ ...row, sortKey: keys.get(row.id) ?? 0 })),
-        resolved.runs,
-        lookup,
-      ),
+    return {
+      list: hitsOf(rows, resolved.runs, lookup),
       total: Math.min(matches, SEARCH_TOTAL_CAP),
       total_capped: matches > SEARCH_TOTAL_CAP,
       total_is_estimate: false,
@@ -259,17 +248,24 @@ export function createSearchService(options: {
           : null,
       keyword_game_id: resolved.keywordGameId,
     };
-    return { answer, changeSeq };
   }
 
+  /**
+   * From the index once it is built. `goods_change_seq` is read (one read shared by the searches
+   * waiting, started after this one arrived) while the page is found: when it is ahead of the index,
+   * a write was not announced yet (another instance's bus message on its way, a write by SQL), so the
+   * index refreshes (dropping the cards it reads again) and the page is found again.
+   */
   async function filter(request: FilterRequest): Promise<GoodsList> {
     const index = await keeper.current();
     if (!index) return filterBySql(request);
+    const seq = changeSeq();
+    // Awaited below, unless the page fails first (a bad cursor): then not an unhandled rejection.
+    seq.catch(() => undefined);
     const first = await filterByIndex(index, request);
-    if (!keeper.isBehind(first.changeSeq)) return first.answer;
-    // A write the bus has not announced yet (or made outside the server): catch up and answer again.
+    if (!keeper.isBehind(await seq)) return first;
     await keeper.refresh();
-    return (await filterByIndex((await keeper.current()) ?? index, request)).answer;
+    return filterByIndex((await keeper.current()) ?? index, request);
   }
 
   /** The SQL path, while the index is being built. */
