@@ -96,8 +96,9 @@ export const securityHeadersPlugin = fp(
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'same-origin' },
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

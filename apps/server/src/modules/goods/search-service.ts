@@ -27,7 +27,7 @@ import {
   whereOf,
   type ListQuery,
 } from './goods-repo.ts';
-import { toCard, type ImageUrl } from './goods-cards.ts';
+import { toCard, toHit, type ImageUrl } from './goods-cards.ts';
 import { highlightRanges, snippetOf } from './search-text.ts';
 import { loadSearchAliases, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
@@ -213,10 +213,13 @@ export function createSearchService(options: {
 
   const hitsOf = (rows: readonly CardRowWithKey[], runs: readonly string[], lookup: Lookup) =>
     rows.map((row): SearchHit => {
-      const card = toCard(row, lookup, imageUrl);
-      if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
+      if (runs.length === 0) return toHit(row, lookup, imageUrl, undefined);
       const { snippet, marks } = snippetOf(row.description, runs);
-      return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
+      return toHit(row, lookup, imageUrl, {
+        title: highlightRanges(row.title, runs),
+        text: snippet,
+        snippet: marks,
+      });
     });
 
   /** A page from the index: the matches of each segment (exact), the page's listings in the sort's order, their cards. */
