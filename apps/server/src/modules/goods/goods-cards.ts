@@ -1,4 +1,4 @@
-import { fenToAmount, type GoodsCard, type HighlightRange, type SearchHit } from '@haoshi/contracts';
+import { fenToAmount, type GoodsCard } from '@haoshi/contracts';
 import type { CatalogueLookup } from '../catalogue/index.ts';
 import type { CardRow } from './goods-repo.ts';
 
@@ -23,38 +23,5 @@ export function toCard(row: CardRow, lookup: CatalogueLookup, imageUrl: ImageUrl
     listed_at: row.listedAt?.toISOString() ?? null,
     seller_id: row.sellerId,
     store_name: row.storeName,
-  };
-}
-
-/**
- * A search hit: the card and its marks, built as one object literal (one shape for every hit, which
- * JSON.stringify walks fastest; a spread of the card would make each a new dictionary).
- */
-export function toHit(
-  row: CardRow,
-  lookup: CatalogueLookup,
-  imageUrl: ImageUrl,
-  marks: { title: HighlightRange[]; text: string; snippet: HighlightRange[] } | undefined,
-): SearchHit {
-  return {
-    id: row.id,
-    title: row.title,
-    game_id: row.gameId,
-    game_name: lookup.byId.get(row.gameId)?.game.name ?? '',
-    platform: row.platform,
-    partition_name: lookup.partitions.get(row.partitionId)?.name ?? '',
-    price: fenToAmount(row.price),
-    original_price: row.originalPrice === null ? null : fenToAmount(row.originalPrice),
-    cover: row.cover ? imageUrl(row.cover) : '',
-    tags: row.tags,
-    highlights: row.highlights,
-    views: row.views,
-    favourites: row.favourites,
-    listed_at: row.listedAt?.toISOString() ?? null,
-    seller_id: row.sellerId,
-    store_name: row.storeName,
-    title_marks: marks?.title ?? [],
-    snippet: marks?.text ?? '',
-    snippet_marks: marks?.snippet ?? [],
   };
 }

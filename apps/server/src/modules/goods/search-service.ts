@@ -13,7 +13,6 @@ import {
   type GoodsSort,
   type GoodsList,
   type ListHeader,
-  type SearchHit,
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,7 +26,7 @@ import {
   whereOf,
   type ListQuery,
 } from './goods-repo.ts';
-import { toCard, toHit, type ImageUrl } from './goods-cards.ts';
+import { toCard, type ImageUrl } from './goods-cards.ts';
 import { highlightRanges, snippetOf } from './search-text.ts';
 import { loadSearchAliases, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
@@ -41,8 +40,7 @@ import { createSearchResolver, problem, type FilterRequest, type Resolved } from
 export type { FilterRequest };
 
 export interface SearchService {
-  filter(request: FilterRequest): Promise<GoodsList>;
-  /** The whole success envelope of `filter`, serialised once per cache entry. */
+  /** The whole success envelope of the list (a GoodsList), serialised once per cache entry. */
   filterJson(request: FilterRequest): Promise<string>;
   header(request: { game_id?: number | undefined; keyword?: string | undefined }): Promise<ListHeader>;
   /** The home feed, or listings like `goodsId` (same game). */
@@ -107,6 +105,14 @@ function decodeCursor(text: string, sort: GoodsSort): Cursor {
 
 type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
 type Lookup = Awaited<ReturnType<CatalogueService['lookup']>>;
+
+/** A page of the list before it is written out: its card rows, the words to mark, the rest of the answer. */
+interface Found {
+  rows: readonly CardRowWithKey[];
+  runs: readonly string[];
+  lookup: Lookup;
+  rest: Omit<GoodsList, 'list'>;
+}
 
 /**
  * The search list is answered from the in-memory index (`index`, see search-index.ts); until it is
@@ -211,19 +217,31 @@ export function createSearchService(options: {
     };
   }
 
-  const hitsOf = (rows: readonly CardRowWithKey[], runs: readonly string[], lookup: Lookup) =>
-    rows.map((row): SearchHit => {
-      if (runs.length === 0) return toHit(row, lookup, imageUrl, undefined);
-      const { snippet, marks } = snippetOf(row.description, runs);
-      return toHit(row, lookup, imageUrl, {
-        title: highlightRanges(row.title, runs),
-        text: snippet,
-        snippet: marks,
-      });
-    });
+  /**
+   * Each card's JSON up to its closing brace, kept while the card row is (the card cache keeps a row
+   * until the listing is read again) and the catalogue snapshot is the same: a hit is then its card's
+   * text and its marks, with no object built or walked per request.
+   */
+  const cardTexts = new WeakMap<CardRowWithKey, { lookup: Lookup; text: string }>();
+  const hitJson = (row: CardRowWithKey, runs: readonly string[], lookup: Lookup) => {
+    let card = cardTexts.get(row);
+    if (card?.lookup !== lookup) {
+      card = { lookup, text: JSON.stringify(toCard(row, lookup, imageUrl)).slice(0, -1) };
+      cardTexts.set(row, card);
+    }
+    if (runs.length === 0) return `${card.text},"title_marks":[],"snippet":"","snippet_marks":[]}`;
+    const { snippet, marks } = snippetOf(row.description, runs);
+    return `${card.text},"title_marks":${JSON.stringify(highlightRanges(row.title, runs))},"snippet":${JSON.stringify(snippet)},"snippet_marks":${JSON.stringify(marks)}}`;
+  };
+
+  /** The success envelope of a page: `{"err_code":0,"data":{"list":[…],…}}`. */
+  const envelopeJson = (found: Found) => {
+    const list = found.rows.map((row) => hitJson(row, found.runs, found.lookup)).join(',');
+    return `{"err_code":0,"data":{"list":[${list}],${JSON.stringify(found.rest).slice(1)}}`;
+  };
 
   /** A page from the index: the matches of each segment (exact), the page's listings in the sort's order, their cards. */
-  async function filterByIndex(index: SearchIndex, request: FilterRequest): Promise<GoodsList> {
+  async function filterByIndex(index: SearchIndex, request: FilterRequest): Promise<Found> {
     const resolved = await resolve(request, async () => index.maxId);
     const { page, page_size, sort } = request;
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
@@ -238,18 +256,22 @@ export function createSearchService(options: {
     const [rows, lookup] = await Promise.all([cards.rows(docs.map(({ doc }) => doc.id)), catalogue.lookup()]);
     const last = docs[docs.length - 1];
     return {
-      list: hitsOf(rows, resolved.runs, lookup),
-      total: Math.min(matches, SEARCH_TOTAL_CAP),
-      total_capped: matches > SEARCH_TOTAL_CAP,
-      total_is_estimate: false,
-      page,
-      page_size,
-      snapshot_id: resolved.all.snapshotId,
-      next_cursor:
-        docs.length === page_size && last
-          ? encodeCursor([last.segment, cursorKeyOf(sort, last.doc), last.doc.id])
-          : null,
-      keyword_game_id: resolved.keywordGameId,
+      rows,
+      runs: resolved.runs,
+      lookup,
+      rest: {
+        total: Math.min(matches, SEARCH_TOTAL_CAP),
+        total_capped: matches > SEARCH_TOTAL_CAP,
+        total_is_estimate: false,
+        page,
+        page_size,
+        snapshot_id: resolved.all.snapshotId,
+        next_cursor:
+          docs.length === page_size && last
+            ? encodeCursor([last.segment, cursorKeyOf(sort, last.doc), last.doc.id])
+            : null,
+        keyword_game_id: resolved.keywordGameId,
+      },
     };
   }
 
@@ -259,7 +281,7 @@ export function createSearchService(options: {
    * a write was not announced yet (another instance's bus message on its way, a write by SQL), so the
    * index refreshes (dropping the cards it reads again) and the page is found again.
    */
-  async function filter(request: FilterRequest): Promise<GoodsList> {
+  async function filter(request: FilterRequest): Promise<Found> {
     const index = await keeper.current();
     if (!index) return filterBySql(request);
     const seq = changeSeq();
@@ -272,7 +294,7 @@ export function createSearchService(options: {
   }
 
   /** The SQL path, while the index is being built. */
-  async function filterBySql(request: FilterRequest): Promise<GoodsList> {
+  async function filterBySql(request: FilterRequest): Promise<Found> {
     const resolved = await resolve(request, snapshot);
     const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
@@ -284,15 +306,19 @@ export function createSearchService(options: {
     ]);
     const counted = await totalOf(resolved, estimate, counts);
     return {
-      list: hitsOf(rows, resolved.runs, lookup),
-      total: counted.total,
-      total_capped: counted.capped,
-      total_is_estimate: counted.estimate,
-      page,
-      page_size,
-      snapshot_id: resolved.all.snapshotId,
-      next_cursor: next,
-      keyword_game_id: resolved.keywordGameId,
+      rows,
+      runs: resolved.runs,
+      lookup,
+      rest: {
+        total: counted.total,
+        total_capped: counted.capped,
+        total_is_estimate: counted.estimate,
+        page,
+        page_size,
+        snapshot_id: resolved.all.snapshotId,
+        next_cursor: next,
+        keyword_game_id: resolved.keywordGameId,
+      },
     };
   }
 
@@ -333,7 +359,7 @@ export function createSearchService(options: {
             ]
           : [],
       ),
-      on_sale_count: counted.total,
+      on_sale_count: counted.rest.total,
     };
   }
 
@@ -371,12 +397,9 @@ export function createSearchService(options: {
   });
 
   return {
-    filter,
     indexReady: () => keeper.ready(),
     filterJson: (request) =>
-      cache.get(`json:${JSON.stringify(request)}`, async () =>
-        JSON.stringify({ err_code: 0, data: await filter(request) }),
-      ),
+      cache.get(`json:${JSON.stringify(request)}`, async () => envelopeJson(await filter(request))),
 
     header: (request) =>
       cache.get(`header:${request.game_id ?? ''}:${request.keyword ?? ''}`, () => header(request)),
