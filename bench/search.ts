@@ -9,6 +9,11 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run search -w @haoshi/bench
  *   … -- --goods 100000 --seconds 10 --connections 16     (defaults)
  *   … -- --database haoshi_bench_search_x --keep            (reuse a seeded database, keep it)
+ *   … -- --mix-only --cache-ms 0 --cpu-prof /tmp/prof      (one answer-cache setting; profile the server)
+ *   … -- --server-root /work/main                           (the server of another checkout: a baseline)
+ *
+ * Besides req/s and latency it prints the server's CPU time per request (user + system, from /proc),
+ * which other load on the machine moves far less.
  *
  * A fresh database is created next to DATABASE_URL's, seeded with the demo seed, and dropped at the end.
  */
@@ -38,6 +43,12 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     /** Only the realistic mix, not the hot sets and the ceiling. */
     'mix-only': { type: 'boolean', default: false },
+    /** The answer-cache settings to run, in this order (SEARCH_CACHE_MS values). */
+    'cache-ms': { type: 'string', default: '3000,0' },
+    /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
+    'cpu-prof': { type: 'string', default: '' },
+    /** Run the server of another checkout (e.g. main, for a baseline measured by this same script). */
+    'server-root': { type: 'string', default: '' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -77,8 +88,9 @@ async function waitFor(url: string) {
 }
 
 function start(script: string, port: number, env: Record<string, string>): ChildProcess {
-  const child = spawn('node', ['--import', 'tsx', script], {
-    cwd: root,
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+  const child = spawn('node', [...profile, '--import', 'tsx', script], {
+    cwd: script.startsWith('apps/') && args['server-root'] ? args['server-root'] : root,
     env: { ...process.env, ...env, DATABASE_URL: benchUrl.toString(), PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -157,6 +169,19 @@ function rssMb(child: ChildProcess): string {
   }
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux): per request it says what a
+ * change saves even when other work on the machine moves the req/s.
+ */
+function cpuMs(child: ChildProcess | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** The server answers from SQL until its in-memory search index is built: measure the index. */
 async function waitForIndex(url: string) {
   const started = performance.now();
@@ -175,7 +200,12 @@ async function waitForIndex(url: string) {
   throw new Error('the search index was not built in two minutes');
 }
 
-async function load(label: string, url: string, bodies: string[] | undefined): Promise<Row> {
+async function load(
+  label: string,
+  url: string,
+  bodies: string[] | undefined,
+  server?: ChildProcess,
+): Promise<Row> {
   let next = 0;
   const requests: Request[] | undefined = bodies
     ? [
@@ -195,12 +225,14 @@ async function load(label: string, url: string, bodies: string[] | undefined): P
       );
     });
   await run(2);
+  const cpuBefore = cpuMs(server);
   const result = await run(seconds);
   return {
     scenario: label,
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'server CPU ms/req': Number(((cpuMs(server) - cpuBefore) / result.requests.total).toFixed(3)),
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -211,6 +243,7 @@ interface Row {
   'req/s': number;
   'p50 ms': number;
   'p99 ms': number;
+  'server CPU ms/req': number;
   'non-2xx': number;
   errors: number;
 }
@@ -269,21 +302,22 @@ try {
     await stop(ceiling);
   }
 
-  for (const cacheMs of ['3000', '0']) {
+  for (const cacheMs of args['cache-ms'].split(',')) {
     const server = start('apps/server/src/main.ts', 8392, { ...serverEnv, SEARCH_CACHE_MS: cacheMs });
     await waitFor('http://127.0.0.1:8392/healthz');
     const suffix = cacheMs === '0' ? 'no cache' : `cache ${cacheMs} ms`;
     const url = 'http://127.0.0.1:8392/app/goods/list/filter';
     await waitForIndex(url);
     console.log(`server RSS with the index built: ${rssMb(server)}`);
-    rows.push(await load(`filter mix (${suffix})`, url, mix.filter));
-    rows.push(await load(`keyword mix (${suffix})`, url, mix.keyword));
+    rows.push(await load(`filter mix (${suffix})`, url, mix.filter, server));
+    rows.push(await load(`keyword mix (${suffix})`, url, mix.keyword, server));
     if (!args['mix-only'])
       rows.push(
         await load(
           `filter list (${suffix})`,
           'http://127.0.0.1:8392/app/goods/list/filter',
           filterBodies(gameIds),
+          server,
         ),
       );
     if (!args['mix-only'])
@@ -292,6 +326,7 @@ try {
           `keyword search (${suffix})`,
           'http://127.0.0.1:8392/app/goods/list/filter',
           keywordBodies(),
+          server,
         ),
       );
     console.log(`server RSS after the ${suffix} runs: ${rssMb(server)}`);

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { ErrorCodes } from '@haoshi/contracts';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { AppError } from '../lib/errors.ts';
-import { createIdempotencyStore } from '../modules/idempotency/index.ts';
+import { createIdempotencyStore, type IdempotencyClaim } from '../modules/idempotency/index.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const keyPattern = /^[\x21-\x7e]{1,128}$/;
@@ -56,26 +57,33 @@ export const idempotencyPlugin = fp<{ now?: () => Date }>(
       }
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const claim = request.idempotency;
-      if (!claim) return payload;
-      request.idempotency = null;
+    /** Records the answer of a claimed key (or frees the key when the call failed). */
+    const settle = async (
+      log: FastifyBaseLogger,
+      claim: IdempotencyClaim,
+      statusCode: number,
+      contentType: string,
+      payload: unknown,
+    ) => {
       try {
-        if (reply.statusCode === 200 && typeof payload === 'string') {
-          await store.complete(
-            claim,
-            reply.statusCode,
-            String(reply.getHeader('content-type') ?? 'application/json'),
-            payload,
-          );
+        if (statusCode === 200 && typeof payload === 'string') {
+          await store.complete(claim, statusCode, contentType, payload);
         } else {
           await store.release(claim);
         }
       } catch (error) {
         // The response itself is right; the key stays in flight until STALE_CLAIM_SECONDS frees it.
-        request.log.error({ err: error }, 'idempotency: could not record the response');
+        log.error({ err: error }, 'idempotency: could not record the response');
       }
-      return payload;
+    };
+
+    // Not async: most answers have no claim, and need no promise.
+    app.addHook('onSend', (request, reply, payload, next) => {
+      const claim = request.idempotency;
+      if (!claim) return next(null, payload);
+      request.idempotency = null;
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json');
+      void settle(request.log, claim, reply.statusCode, contentType, payload).then(() => next(null, payload));
     });
     done();
   },

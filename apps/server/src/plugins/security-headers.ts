@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,14 +91,26 @@ export const securityHeadersPlugin = fp(
   async (app) => {
     const storageOrigin = storageOriginOf(app.config);
     const scriptHashes = builtPageScriptHashes(app.config.WEB_DIST);
-    await app.register(helmet, {
+    const options = {
       contentSecurityPolicy: { useDefaults: false, directives: appDirectives(storageOrigin, scriptHashes) },
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
       referrerPolicy: { policy: 'same-origin' },
+    } as const;
+    // @fastify/helmet serves the routes with a policy of their own (`helmet:` on the route, the
+    // cashier); it builds helmet's middleware anew on every request, so every other answer gets the
+    // same headers from one middleware built here.
+    await app.register(fastifyHelmet, { ...options, global: false });
+    const applyHeaders = helmet(options);
+    app.addHook('onRequest', (request, reply, done) => {
+      if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();
+      applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      );
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done(null, payload);
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

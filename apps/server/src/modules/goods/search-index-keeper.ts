@@ -33,8 +33,10 @@ const OVERLAP_MS = 10_000;
 export function createSearchIndexKeeper(options: {
   db: Database;
   log: FastifyBaseLogger;
+  /** Told the ids of the rows a refresh read again, before the refreshed index answers. */
+  onReread?: (ids: readonly number[]) => void;
 }): SearchIndexKeeper {
-  const { db, log } = options;
+  const { db, log, onReread } = options;
   let index: SearchIndex | undefined;
   let building: Promise<void> | undefined;
   let changeSeen = 0;
@@ -87,6 +89,7 @@ export function createSearchIndexKeeper(options: {
     const low = (settled[settled.length - 1] ?? watermarks[0])?.seq ?? 0;
     const reads = await listingsChangedSince(db, low);
     apply(target, reads);
+    onReread?.(reads.map((read) => read.id));
     const seq = reads.reduce((max, read) => Math.max(max, read.seq), low);
     // Keep the newest settled mark and the ones after it.
     watermarks = [

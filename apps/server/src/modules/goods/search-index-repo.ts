@@ -82,34 +82,26 @@ export async function listingsChangedSince(executor: Executor, seq: number) {
   return rows.map(readOf);
 }
 
-const cardsText = (
-  withDescription: boolean,
-) => `select s.last_value as change_seq, c.* from goods_change_seq s
-  left join lateral (select g.id, g.title, g.game_id, g.platform, g.partition_id, g.price, g.original_price,
+const cardsText = `select g.id, g.title, g.game_id, g.platform, g.partition_id, g.price, g.original_price,
     g.screenshots[1] as cover, g.tags, g.highlights, g.views, g.favourites, g.listed_at, g.seller_id,
-    ${withDescription ? 'g.description' : "''"} as description, 0 as sort_key, coalesce(st.name, '') as store_name
-    from goods g left join stores st on st.user_id = g.seller_id where g.id = any($1::bigint[])) c on true`;
-const cardTexts = { with: cardsText(true), without: cardsText(false) };
+    g.description, 0 as sort_key, coalesce(st.name, '') as store_name
+  from goods g left join stores st on st.user_id = g.seller_id where g.id = any($1::bigint[])`;
 
-/**
- * The card rows of a page by id (in the order of `ids`; a row gone since is left out), and where
- * `goods_change_seq` stands: one statement, so that every page also says whether the index is behind.
- */
-export async function pageCards(executor: Executor, ids: readonly number[], withDescription: boolean) {
-  const text = withDescription ? cardTexts.with : cardTexts.without;
-  const raw = await preparedRows<Partial<RawCard> & { change_seq: number | string }>(
+export type SearchCardRow = ReturnType<typeof cardRowOf>;
+
+/** The card rows (with the description, for snippets) of these listings; a row gone is left out. */
+export async function cardsById(executor: Executor, ids: readonly number[]) {
+  const raw = await preparedRows<RawCard>(executor, 'goods_search_cards', cardsText, [ids.map(String)]);
+  return new Map(raw.map((row) => [Number(row.id), cardRowOf(row)] as const));
+}
+
+/** Where `goods_change_seq` stands: ahead of the index when a listing was written since its refresh. */
+export async function changeSeqNow(executor: Executor): Promise<number> {
+  const [row] = await preparedRows<{ n: number | string }>(
     executor,
-    withDescription ? 'goods_search_cards_d' : 'goods_search_cards',
-    text,
-    [ids.map(String)],
+    'goods_change_seq_now',
+    'select last_value as n from goods_change_seq',
+    [],
   );
-  const byId = new Map(
-    raw
-      .flatMap((row) => (row.id === undefined || row.id === null ? [] : [cardRowOf(row as RawCard)]))
-      .map((row) => [row.id, row] as const),
-  );
-  return {
-    rows: ids.flatMap((id) => byId.get(id) ?? []),
-    changeSeq: Number(raw[0]?.change_seq ?? 0),
-  };
+  return Number(row?.n ?? 0);
 }

@@ -13,7 +13,6 @@ import {
   type GoodsSort,
   type GoodsList,
   type ListHeader,
-  type SearchHit,
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,14 +32,15 @@ import { loadSearchAliases, type SearchAlias } from './search-aliases.ts';
 import type { ResultCache } from '../../lib/result-cache.ts';
 import { cursorKeyOf, type SearchIndex } from './search-index.ts';
 import type { SearchIndexKeeper } from './search-index-keeper.ts';
-import { pageCards } from './search-index-repo.ts';
+import { changeSeqNow } from './search-index-repo.ts';
+import type { CardCache } from './card-cache.ts';
+import { createFreshRead } from '../../lib/fresh-read.ts';
 import { createSearchResolver, problem, type FilterRequest, type Resolved } from './search-resolve.ts';
 
 export type { FilterRequest };
 
 export interface SearchService {
-  filter(request: FilterRequest): Promise<GoodsList>;
-  /** The whole success envelope of `filter`, serialised once per cache entry. */
+  /** The whole success envelope of the list (a GoodsList), serialised once per cache entry. */
   filterJson(request: FilterRequest): Promise<string>;
   header(request: { game_id?: number | undefined; keyword?: string | undefined }): Promise<ListHeader>;
   /** The home feed, or listings like `goodsId` (same game). */
@@ -106,6 +106,14 @@ function decodeCursor(text: string, sort: GoodsSort): Cursor {
 type CardRowWithKey = Awaited<ReturnType<typeof listCards>>['rows'][number];
 type Lookup = Awaited<ReturnType<CatalogueService['lookup']>>;
 
+/** A page of the list before it is written out: its card rows, the words to mark, the rest of the answer. */
+interface Found {
+  rows: readonly CardRowWithKey[];
+  runs: readonly string[];
+  lookup: Lookup;
+  rest: Omit<GoodsList, 'list'>;
+}
+
 /**
  * The search list is answered from the in-memory index (`index`, see search-index.ts); until it is
  * built, from SQL. `cache` holds rows and answers for a few seconds; `counts` holds totals longer,
@@ -118,9 +126,11 @@ export function createSearchService(options: {
   cache: ResultCache;
   counts: ResultCache;
   index: SearchIndexKeeper;
+  cards: CardCache;
 }): SearchService {
-  const { db, catalogue, imageUrl, cache, counts, index: keeper } = options;
+  const { db, catalogue, imageUrl, cache, counts, index: keeper, cards } = options;
   const snapshot = () => cache.get('max-id', () => maxGoodsId(db));
+  const changeSeq = createFreshRead(() => changeSeqNow(db));
 
   let aliases: { at: number; index: Promise<Map<string, SearchAlias>> } | undefined;
   const aliasIndex = () => {
@@ -207,19 +217,31 @@ export function createSearchService(options: {
     };
   }
 
-  const hitsOf = (rows: readonly CardRowWithKey[], runs: readonly string[], lookup: Lookup) =>
-    rows.map((row): SearchHit => {
-      const card = toCard(row, lookup, imageUrl);
-      if (runs.length === 0) return { ...card, title_marks: [], snippet: '', snippet_marks: [] };
-      const { snippet, marks } = snippetOf(row.description, runs);
-      return { ...card, title_marks: highlightRanges(row.title, runs), snippet, snippet_marks: marks };
-    });
-
   /**
-   * A page from the index: the matches of each segment (exact), the page's listings in the sort's
-   * order, then their card rows by id. Also where `goods_change_seq` stood when they were read.
+   * Each card's JSON up to its closing brace, kept while the card row is (the card cache keeps a row
+   * until the listing is read again) and the catalogue snapshot is the same: a hit is then its card's
+   * text and its marks, with no object built or walked per request.
    */
-  async function filterByIndex(index: SearchIndex, request: FilterRequest) {
+  const cardTexts = new WeakMap<CardRowWithKey, { lookup: Lookup; text: string }>();
+  const hitJson = (row: CardRowWithKey, runs: readonly string[], lookup: Lookup) => {
+    let card = cardTexts.get(row);
+    if (card?.lookup !== lookup) {
+      card = { lookup, text: JSON.stringify(toCard(row, lookup, imageUrl)).slice(0, -1) };
+      cardTexts.set(row, card);
+    }
+    if (runs.length === 0) return `${card.text},"title_marks":[],"snippet":"","snippet_marks":[]}`;
+    const { snippet, marks } = snippetOf(row.description, runs);
+    return `${card.text},"title_marks":${JSON.stringify(highlightRanges(row.title, runs))},"snippet":${JSON.stringify(snippet)},"snippet_marks":${JSON.stringify(marks)}}`;
+  };
+
+  /** The success envelope of a page: `{"err_code":0,"data":{"list":[…],…}}`. */
+  const envelopeJson = (found: Found) => {
+    const list = found.rows.map((row) => hitJson(row, found.runs, found.lookup)).join(',');
+    return `{"err_code":0,"data":{"list":[${list}],${JSON.stringify(found.rest).slice(1)}}`;
+  };
+
+  /** A page from the index: the matches of each segment (exact), the page's listings in the sort's order, their cards. */
+  async function filterByIndex(index: SearchIndex, request: FilterRequest): Promise<Found> {
     const resolved = await resolve(request, async () => index.maxId);
     const { page, page_size, sort } = request;
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, sort);
@@ -231,49 +253,48 @@ export function createSearchService(options: {
       cursor ? { cursor: { segment: cursor[0], key: cursor[1], id: cursor[2] } } : { offset },
       page_size,
     );
-    const [{ rows, changeSeq }, lookup] = await Promise.all([
-      pageCards(
-        db,
-        docs.map(({ doc }) => doc.id),
-        resolved.runs.length > 0,
-      ),
-      catalogue.lookup(),
-    ]);
-    const keys = new Map(docs.map(({ doc }) => [doc.id, cursorKeyOf(sort, doc)]));
+    const [rows, lookup] = await Promise.all([cards.rows(docs.map(({ doc }) => doc.id)), catalogue.lookup()]);
     const last = docs[docs.length - 1];
-    const answer: GoodsList = {
-      list: hitsOf(
-        rows.map((row) => ({ ...row, sortKey: keys.get(row.id) ?? 0 })),
-        resolved.runs,
-        lookup,
-      ),
-      total: Math.min(matches, SEARCH_TOTAL_CAP),
-      total_capped: matches > SEARCH_TOTAL_CAP,
-      total_is_estimate: false,
-      page,
-      page_size,
-      snapshot_id: resolved.all.snapshotId,
-      next_cursor:
-        docs.length === page_size && last
-          ? encodeCursor([last.segment, cursorKeyOf(sort, last.doc), last.doc.id])
-          : null,
-      keyword_game_id: resolved.keywordGameId,
+    return {
+      rows,
+      runs: resolved.runs,
+      lookup,
+      rest: {
+        total: Math.min(matches, SEARCH_TOTAL_CAP),
+        total_capped: matches > SEARCH_TOTAL_CAP,
+        total_is_estimate: false,
+        page,
+        page_size,
+        snapshot_id: resolved.all.snapshotId,
+        next_cursor:
+          docs.length === page_size && last
+            ? encodeCursor([last.segment, cursorKeyOf(sort, last.doc), last.doc.id])
+            : null,
+        keyword_game_id: resolved.keywordGameId,
+      },
     };
-    return { answer, changeSeq };
   }
 
-  async function filter(request: FilterRequest): Promise<GoodsList> {
+  /**
+   * From the index once it is built. `goods_change_seq` is read (one read shared by the searches
+   * waiting, started after this one arrived) while the page is found: when it is ahead of the index,
+   * a write was not announced yet (another instance's bus message on its way, a write by SQL), so the
+   * index refreshes (dropping the cards it reads again) and the page is found again.
+   */
+  async function filter(request: FilterRequest): Promise<Found> {
     const index = await keeper.current();
     if (!index) return filterBySql(request);
+    const seq = changeSeq();
+    // Awaited below, unless the page fails first (a bad cursor): then not an unhandled rejection.
+    seq.catch(() => undefined);
     const first = await filterByIndex(index, request);
-    if (!keeper.isBehind(first.changeSeq)) return first.answer;
-    // A write the bus has not announced yet (or made outside the server): catch up and answer again.
+    if (!keeper.isBehind(await seq)) return first;
     await keeper.refresh();
-    return (await filterByIndex((await keeper.current()) ?? index, request)).answer;
+    return filterByIndex((await keeper.current()) ?? index, request);
   }
 
   /** The SQL path, while the index is being built. */
-  async function filterBySql(request: FilterRequest): Promise<GoodsList> {
+  async function filterBySql(request: FilterRequest): Promise<Found> {
     const resolved = await resolve(request, snapshot);
     const { page, page_size } = request;
     // Not cached here: filterJson caches the whole answer, and a second stale layer beneath it would
@@ -285,15 +306,19 @@ export function createSearchService(options: {
     ]);
     const counted = await totalOf(resolved, estimate, counts);
     return {
-      list: hitsOf(rows, resolved.runs, lookup),
-      total: counted.total,
-      total_capped: counted.capped,
-      total_is_estimate: counted.estimate,
-      page,
-      page_size,
-      snapshot_id: resolved.all.snapshotId,
-      next_cursor: next,
-      keyword_game_id: resolved.keywordGameId,
+      rows,
+      runs: resolved.runs,
+      lookup,
+      rest: {
+        total: counted.total,
+        total_capped: counted.capped,
+        total_is_estimate: counted.estimate,
+        page,
+        page_size,
+        snapshot_id: resolved.all.snapshotId,
+        next_cursor: next,
+        keyword_game_id: resolved.keywordGameId,
+      },
     };
   }
 
@@ -334,7 +359,7 @@ export function createSearchService(options: {
             ]
           : [],
       ),
-      on_sale_count: counted.total,
+      on_sale_count: counted.rest.total,
     };
   }
 
@@ -372,12 +397,9 @@ export function createSearchService(options: {
   });
 
   return {
-    filter,
     indexReady: () => keeper.ready(),
     filterJson: (request) =>
-      cache.get(`json:${JSON.stringify(request)}`, async () =>
-        JSON.stringify({ err_code: 0, data: await filter(request) }),
-      ),
+      cache.get(`json:${JSON.stringify(request)}`, async () => envelopeJson(await filter(request))),
 
     header: (request) =>
       cache.get(`header:${request.game_id ?? ''}:${request.keyword ?? ''}`, () => header(request)),
