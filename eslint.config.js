@@ -35,7 +35,8 @@ const serverModuleDependencies = {
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
-  orders: ['coupons', 'goods', 'identity', 'ledger', 'process'],
+  orders: ['coupons', 'goods', 'identity', 'ledger', 'process', 'storage'],
+  evaluations: ['goods', 'identity', 'ledger', 'orders'],
 };
 
 function assertAcyclic(graph) {

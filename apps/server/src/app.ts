@@ -30,6 +30,7 @@ import {
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
 import { ordersPlugin } from './modules/orders/index.ts';
+import { evaluationsPlugin } from './modules/evaluations/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
 import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(couponRoutes, { now, catalogue });
   await app.register(ordersPlugin, {
     now,
+    imageUrl,
     listings: createOrderListings({
       processes: app.processes,
       catalogue,
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onChange: listings.onChange,
     }),
   });
+  await app.register(evaluationsPlugin, { now, imageUrl });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(webPlugin);

@@ -26,6 +26,8 @@ export * from './sincerity.ts';
 export * from './coupons.ts';
 export * from './order-pricing.ts';
 export * from './orders.ts';
+export * from './disputes.ts';
+export * from './evaluations.ts';
 export * from './wallet.ts';
 export * from './real-name.ts';
 export * from './payout-methods.ts';

@@ -15,3 +15,4 @@ export * from '../modules/coupons/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/process/tables.ts';
 export * from '../modules/orders/tables.ts';
+export * from '../modules/evaluations/tables.ts';

@@ -3,7 +3,8 @@ import { amountToFen } from '@haoshi/contracts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
 import { orderRoutes } from './routes.ts';
-import type { OrderListings } from '../goods/index.ts';
+import { disputeRoutes } from './dispute-routes.ts';
+import type { ImageUrl, OrderListings } from '../goods/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +17,11 @@ declare module 'fastify' {
  * The guaranteed trade (issue 11 A, B and completion): orders on the process engine, money in
  * escrow through the ledger, the rest of a payment through the payments module's cashier.
  */
-export const ordersPlugin: FastifyPluginAsync<{ now: () => Date; listings: OrderListings }> = async (
-  app,
-  { now, listings },
-) => {
+export const ordersPlugin: FastifyPluginAsync<{
+  now: () => Date;
+  listings: OrderListings;
+  imageUrl: ImageUrl;
+}> = async (app, { now, listings, imageUrl }) => {
   const { recharges } = app.payments;
   const cashier: OrderCashier = {
     async start(buyerId, { amount, channel, returnPath }) {
@@ -41,4 +43,5 @@ export const ordersPlugin: FastifyPluginAsync<{ now: () => Date; listings: Order
   app.decorate('orders', service);
   const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
   await app.register(orderRoutes, { service, views });
+  await app.register(disputeRoutes, { db: app.db, now, orders: service, listings, imageUrl });
 };
