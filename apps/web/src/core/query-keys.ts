@@ -2,6 +2,7 @@ import type {
   BillType,
   CommentTag,
   CouponTab,
+  EvaluationTab,
   GoodsFilterRequest,
   GoodsStatus,
   SincerityKind,
@@ -141,4 +142,17 @@ export const couponKeys = {
   hall: ['coupons', 'hall'] as const,
   newUser: ['coupons', 'new-user'] as const,
   list: (status: CouponTab) => ['coupons', 'list', status] as const,
+};
+
+export const afterSalesKeys = {
+  all: ['after-sales'] as const,
+  detail: (orderNo: string) => ['after-sales', 'detail', orderNo] as const,
+  staffList: (state: string, q: string) => ['after-sales', 'staff-list', state, q] as const,
+};
+
+export const evaluationKeys = {
+  all: ['evaluations'] as const,
+  main: (orderNo: string) => ['evaluations', 'main', orderNo] as const,
+  mine: (tab: EvaluationTab) => ['evaluations', 'mine', tab] as const,
+  received: (userId: number) => ['evaluations', 'received', userId] as const,
 };

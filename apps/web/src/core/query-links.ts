@@ -1,6 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  afterSalesKeys,
   couponKeys,
+  evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
   homeKeys,
@@ -63,6 +65,12 @@ export const staleAfter = {
   /** The bind status is set from the answer; the account shows the masked phone. */
   bindPhone: [mineKeys.currentUser],
   receiveCoupon: [couponKeys.all],
+  openDispute: [afterSalesKeys.all, ...listings],
+  disputeMessage: [afterSalesKeys.all],
+  /** A resolution moves escrow to the buyer, the seller or both. */
+  resolveDispute: [afterSalesKeys.all, ...money, ...listings],
+  /** The 评价返现 lands in the buyer's wallet. */
+  submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;
