@@ -63,23 +63,11 @@ export function ResolvePanel({ detail }: { detail: DisputeDetail }) {
         </Form.Item>
         {outcome === 'split' ? (
           <>
-            <Form.Item label="退还买家（元）" help={`两项合计须等于托管金额 ¥${detail.escrow}`}>
-              <Input
-                inputMode="decimal"
-                placeholder="0.00"
-                value={buyer}
-                onChange={setBuyer}
-                aria-label="退还买家金额"
-              />
+            <Form.Item label="退还买家（元）" description={`两项合计须等于托管金额 ¥${detail.escrow}`}>
+              <Input inputMode="decimal" placeholder="退还买家金额" value={buyer} onChange={setBuyer} />
             </Form.Item>
             <Form.Item label="卖家部分（元，按比例扣服务费）">
-              <Input
-                inputMode="decimal"
-                placeholder="0.00"
-                value={seller}
-                onChange={setSeller}
-                aria-label="卖家部分金额"
-              />
+              <Input inputMode="decimal" placeholder="卖家部分金额" value={seller} onChange={setSeller} />
             </Form.Item>
             {!splitOk && buyer && seller ? (
               <p className="after-sales__error">两项合计须等于 ¥{detail.escrow}</p>

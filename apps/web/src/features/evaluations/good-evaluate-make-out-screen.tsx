@@ -1,4 +1,4 @@
-import { Button, Form, Rate, Selector, TextArea } from 'antd-mobile';
+import { Button, Form, Selector, TextArea } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +16,7 @@ import { StatusScreen } from '@/ui/status-screen';
 import { useEvaluationMain } from './api/evaluation-main';
 import { useSubmitEvaluation } from './api/submit-evaluation';
 import { useOrderNoParam } from './order-no';
+import { StarPicker } from './star-picker';
 import './evaluations.css';
 
 function EvaluationForm({
@@ -74,10 +75,10 @@ function EvaluationForm({
         {order.goods.title} · 请在 {formatChinaDateTime(order.evaluate_by)} 前评价
       </Form.Header>
       <Form.Item label={buyer ? '对卖家的评分' : '对买家的评分'} required>
-        <Rate value={stars} onChange={setStars} aria-label="评分" />
+        <StarPicker value={stars} onChange={setStars} label="评分" />
       </Form.Item>
       <Form.Item label="平台服务评分" required>
-        <Rate value={serviceStars} onChange={setServiceStars} aria-label="服务评分" />
+        <StarPicker value={serviceStars} onChange={setServiceStars} label="服务评分" />
       </Form.Item>
       <Form.Item label="标签（最多5个）">
         <Selector
@@ -90,7 +91,7 @@ function EvaluationForm({
       </Form.Item>
       <Form.Item
         label="文字评价"
-        help={
+        description={
           buyer ? `写满${minChars}字即可获得 ¥${amount} 评价返现（与星级无关），已写 ${chars} 字` : undefined
         }
       >
