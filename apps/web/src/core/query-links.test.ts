@@ -88,7 +88,17 @@ describe('what a mutation makes stale', () => {
       'payout-methods',
       'favourites',
     ]);
-    for (const name of ['goods-detail', 'search', 'home', 'publish', 'real-name', 'mine', 'coupons'])
+    for (const name of [
+      'goods-detail',
+      'search',
+      'home',
+      'publish',
+      'real-name',
+      'mine',
+      'coupons',
+      'after-sales',
+      'evaluations',
+    ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {
       for (const key of keys) expect(features).toContain(key[0]);
