@@ -52,6 +52,7 @@ CREATE TABLE "evaluations" (
 	CONSTRAINT "evaluations_stars_check" CHECK ("evaluations"."stars" between 1 and 5 and "evaluations"."service_stars" between 1 and 5)
 );
 --> statement-breakpoint
+ALTER TABLE "goods_comments" ADD COLUMN "order_id" bigint;--> statement-breakpoint
 ALTER TABLE "dispute_messages" ADD CONSTRAINT "dispute_messages_dispute_id_disputes_id_fk" FOREIGN KEY ("dispute_id") REFERENCES "public"."disputes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dispute_messages" ADD CONSTRAINT "dispute_messages_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -66,4 +67,5 @@ ALTER TABLE "evaluations" ADD CONSTRAINT "evaluations_subject_id_users_id_fk" FO
 CREATE INDEX "dispute_messages_dispute_idx" ON "dispute_messages" USING btree ("dispute_id","id");--> statement-breakpoint
 CREATE INDEX "disputes_open_idx" ON "disputes" USING btree ("created_at") WHERE "disputes"."resolved_at" is null;--> statement-breakpoint
 CREATE INDEX "evaluations_subject_idx" ON "evaluations" USING btree ("subject_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "evaluations_author_idx" ON "evaluations" USING btree ("author_id","created_at" DESC NULLS LAST);
+CREATE INDEX "evaluations_author_idx" ON "evaluations" USING btree ("author_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "goods_comments_order_key" ON "goods_comments" USING btree ("order_id") WHERE "goods_comments"."order_id" is not null;

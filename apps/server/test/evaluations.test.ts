@@ -4,7 +4,9 @@ import {
   ErrorCodes,
   EVALUATION_CASHBACK_FEN,
   EVALUATION_WINDOW_DAYS,
+  type Comment,
   type EvaluationMain,
+  type Page,
   type MyEvaluations,
   type ReceivedEvaluations,
   type SubmitEvaluationResult,
@@ -88,6 +90,13 @@ describe(`evaluations (${databaseKind})`, () => {
       cashback_paid: false,
       order: { role: 'seller', cashback: null, theirs: { author_role: 'buyer' } },
     });
+    // the buyer's evaluation is what the listing pages show; the seller's is not
+    const comments = await call<Page<Comment>>(
+      t.app,
+      'GET',
+      `/app/goods/comment/list?seller_id=${seller.id}`,
+    );
+    expect(comments.body.data?.list.map((comment) => comment.content)).toEqual([longText]);
     const received = await call<ReceivedEvaluations>(
       t.app,
       'GET',

@@ -8,6 +8,7 @@ import {
   EVALUATION_CASHBACK_MIN_CHARS,
   EVALUATION_WINDOW_DAYS,
   fenToAmount,
+  type CommentTag,
   type EvaluableOrder,
   type Evaluation,
   type EvaluationMain,
@@ -18,7 +19,7 @@ import {
   type SubmitEvaluationResult,
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { ImageUrl } from '../goods/index.ts';
+import { recordOrderComment, type ImageUrl } from '../goods/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { profilesOf } from '../identity/index.ts';
@@ -200,6 +201,7 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         .where(and(eq(evaluations.orderId, order.id), eq(evaluations.authorRole, role)));
       const code = refusal(order, mine);
       if (code !== null) throw new AppError(code);
+      const tags = [...new Set(input.tags)];
       await tx.insert(evaluations).values({
         orderId: order.id,
         goodsId: order.goodsId,
@@ -208,10 +210,22 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         subjectId: role === 'buyer' ? order.sellerId : order.buyerId,
         stars: input.stars,
         serviceStars: input.service_stars,
-        tags: [...new Set(input.tags)],
+        tags,
         content: input.content,
         createdAt: now(),
       });
+      // Only a buyer's evaluation of a completed order becomes a comment on the listing pages.
+      if (role === 'buyer')
+        await recordOrderComment(tx, {
+          orderId: order.id,
+          sellerId: order.sellerId,
+          goodsId: order.goodsId,
+          buyerId: userId,
+          rating: input.stars,
+          content: input.content,
+          tags: tags.filter((tag): tag is CommentTag => (commentTags as readonly string[]).includes(tag)),
+          createdAt: now(),
+        });
       return role === 'buyer' && lengthOf(input.content) >= EVALUATION_CASHBACK_MIN_CHARS
         ? payCashback(tx, order)
         : false;
