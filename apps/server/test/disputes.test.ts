@@ -94,6 +94,9 @@ describe(`opening a dispute (${databaseKind})`, () => {
     const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5 });
     expect(order.state).toBe('protection');
     expect((await open(seller, order.order_no, { reason: 'rebind_refused' })).body.err_code).toBe(0);
+    // the protection timer armed before the dispute no longer releases the escrow
+    t.clock.advance(8 * 24 * 3600);
+    await t.app.jobs.runDue();
     for (const who of [buyer, seller, staff])
       expect(
         (
@@ -115,6 +118,7 @@ describe(`opening a dispute (${databaseKind})`, () => {
         token: buyer.token,
       },
     );
+    expect(detail.body.data).toMatchObject({ order_state: 'disputed', escrow: '100.00' });
     expect(detail.body.data?.messages.map((message) => [message.author_role, message.mine])).toEqual([
       ['buyer', true],
       ['seller', false],
