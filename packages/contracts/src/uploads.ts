@@ -11,7 +11,14 @@ export const uploadContentTypeSchema = z.enum(uploadContentTypes, {
 });
 export type UploadContentType = z.infer<typeof uploadContentTypeSchema>;
 
-export const uploadPurposes = ['goods_screenshot', 'avatar', 'feedback', 'report', 'payout_qr', 'dispute'] as const;
+export const uploadPurposes = [
+  'goods_screenshot',
+  'avatar',
+  'feedback',
+  'report',
+  'payout_qr',
+  'dispute',
+] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: '不支持的上传用途' });
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
