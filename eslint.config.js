@@ -37,6 +37,7 @@ const serverModuleDependencies = {
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
   orders: ['coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
+  evaluations: ['goods', 'identity', 'ledger', 'orders'],
 };
 
 function assertAcyclic(graph) {

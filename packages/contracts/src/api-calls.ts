@@ -29,6 +29,25 @@ import {
 } from './coupons.ts';
 import { deviceIdDataSchema, deviceIdQuerySchema } from './device.ts';
 import {
+  disputeDetailSchema,
+  disputeListSchema,
+  disputeMessageRequestSchema,
+  disputeNoQuerySchema,
+  disputeStaffListQuerySchema,
+  openDisputeRequestSchema,
+  resolveDisputeRequestSchema,
+} from './disputes.ts';
+import {
+  evaluationMainQuerySchema,
+  evaluationMainSchema,
+  myEvaluationsQuerySchema,
+  myEvaluationsSchema,
+  receivedEvaluationsQuerySchema,
+  receivedEvaluationsSchema,
+  submitEvaluationRequestSchema,
+  submitEvaluationResultSchema,
+} from './evaluations.ts';
+import {
   orderDetailSchema,
   orderGuaranteeQuerySchema,
   orderGuaranteeSchema,
@@ -298,6 +317,22 @@ export const apiCalls = {
   },
   'POST /app/user/urgent/v2': { body: urgeRequestSchema, response: urgeResultSchema },
   'GET /app/user/urgent/v2': { query: urgeListQuerySchema, response: urgePageSchema },
+  'POST /app/order/refund/apply': { body: openDisputeRequestSchema, response: disputeDetailSchema },
+  'GET /app/order/refund/detail': { query: disputeNoQuerySchema, response: disputeDetailSchema },
+  'POST /app/order/refund/message': { body: disputeMessageRequestSchema, response: disputeDetailSchema },
+  'GET /app/order/refund/staff/list': { query: disputeStaffListQuerySchema, response: disputeListSchema },
+  'POST /app/order/refund/resolve': { body: resolveDisputeRequestSchema, response: disputeDetailSchema },
+  'GET /app/favourable_comment/main': { query: evaluationMainQuerySchema, response: evaluationMainSchema },
+  'POST /app/favourable_comment/main': { body: evaluationMainQuerySchema, response: evaluationMainSchema },
+  'POST /app/favourable_comment/submit': {
+    body: submitEvaluationRequestSchema,
+    response: submitEvaluationResultSchema,
+  },
+  'GET /app/evaluation/mine': { query: myEvaluationsQuerySchema, response: myEvaluationsSchema },
+  'GET /app/evaluation/received': {
+    query: receivedEvaluationsQuerySchema,
+    response: receivedEvaluationsSchema,
+  },
   'GET /app/user/withdraw/page': { response: withdrawPageSchema },
   'POST /app/user/withdraw/alert': { body: withdrawRequestSchema, response: withdrawAlertSchema },
   'POST /app/user/withdraw': { body: withdrawRequestSchema, response: withdrawalSchema },

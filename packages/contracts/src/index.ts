@@ -27,6 +27,8 @@ export * from './coupons.ts';
 export * from './order-pricing.ts';
 export * from './orders.ts';
 export * from './order-handover.ts';
+export * from './disputes.ts';
+export * from './evaluations.ts';
 export * from './wallet.ts';
 export * from './real-name.ts';
 export * from './payout-methods.ts';

@@ -31,6 +31,7 @@ export const uploadPurposes = [
   /** A handwritten signature drawn on the protocol signing page. */
   'signature',
   'order_video',
+  'dispute',
 ] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: '不支持的上传用途' });
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;

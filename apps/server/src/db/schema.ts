@@ -16,3 +16,4 @@ export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/process/tables.ts';
 export * from '../modules/esign/tables.ts';
 export * from '../modules/orders/tables.ts';
+export * from '../modules/evaluations/tables.ts';

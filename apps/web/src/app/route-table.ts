@@ -14,6 +14,8 @@ import { couponRoutes } from '@/features/coupons/routes';
 import { protocolRoutes } from '@/features/protocols/routes';
 import { orderRoutes } from '@/features/orders/routes';
 import { orderHandoverRoutes } from '@/features/orders/handover/routes';
+import { afterSalesRoutes } from '@/features/after-sales/routes';
+import { evaluationRoutes } from '@/features/evaluations/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -119,7 +121,7 @@ const specRoutes: RouteEntry[] = [
   route('/cashPledgeRecord', '保证金记录', 'K'),
   route('/quickRemit', '快捷转账', 'L'),
   route('/remitDetail', '提现详情', 'L'),
-  route('/orderRefund', '订单退款', 'L'),
+  route('/orderRefund', '申请售后', 'L'),
   route('/reconciliate', '对账中心', 'K'),
   route('/changeQrCode', '更换收款码', 'K'),
   // Orders and after-sales
@@ -128,8 +130,8 @@ const specRoutes: RouteEntry[] = [
   route('/afterSalesSearchList', '售后搜索'),
   route('/evaluateList', '评价列表'),
   route('/evaluationService', '服务评价', 'L'),
-  route('/goodsEvaluateReturnCash', '好评返现'),
-  route('/goodEvaluateMakeOut', '写好评', 'K'),
+  route('/goodsEvaluateReturnCash', '评价返现'),
+  route('/goodEvaluateMakeOut', '写评价', 'K'),
   route('/userEvaluate', '用户评价', 'K'),
   route('/offlineRetrievalList', '线下找回', 'L'),
   route('/offlineRetrievalDetails', '线下找回详情', 'L'),
@@ -245,6 +247,8 @@ const features: readonly FeatureRoutes[] = [
   couponRoutes,
   protocolRoutes,
   orderRoutes,
+  afterSalesRoutes,
+  evaluationRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

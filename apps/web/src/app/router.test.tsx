@@ -112,7 +112,7 @@ describe('keep-alive routes', () => {
   });
 
   it('mount other routes fresh each time', async () => {
-    const router = renderAt('/evaluateList');
+    const router = renderAt('/recycleDetail');
     fireEvent.change(await screen.findByLabelText('告诉我们你期待的功能'), { target: { value: '电子发票' } });
     await act(() => router.navigate('/mine'));
     await act(() => router.navigate(-1));

@@ -2,6 +2,7 @@ import type {
   BillType,
   CommentTag,
   CouponTab,
+  EvaluationTab,
   GoodsFilterRequest,
   GoodsStatus,
   OrderGuaranteeQuery,
@@ -165,4 +166,17 @@ export const orderHandoverKeys = {
   all: ['order-handover'] as const,
   panel: (orderNo: string) => ['order-handover', 'panel', orderNo] as const,
   urges: ['order-handover', 'urges'] as const,
+};
+
+export const afterSalesKeys = {
+  all: ['after-sales'] as const,
+  detail: (orderNo: string) => ['after-sales', 'detail', orderNo] as const,
+  staffList: (state: string, q: string) => ['after-sales', 'staff-list', state, q] as const,
+};
+
+export const evaluationKeys = {
+  all: ['evaluations'] as const,
+  main: (orderNo: string) => ['evaluations', 'main', orderNo] as const,
+  mine: (tab: EvaluationTab) => ['evaluations', 'mine', tab] as const,
+  received: (userId: number) => ['evaluations', 'received', userId] as const,
 };

@@ -99,6 +99,8 @@ describe('what a mutation makes stale', () => {
       'protocols',
       'orders',
       'order-handover',
+      'after-sales',
+      'evaluations',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

@@ -1,6 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  afterSalesKeys,
   couponKeys,
+  evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
   homeKeys,
@@ -81,6 +83,12 @@ export const staleAfter = {
   attachOrderVideo: [orderKeys.all, orderHandoverKeys.all],
   rebindingStep: [orderKeys.all, orderHandoverKeys.all],
   urgeOrder: [orderKeys.all, orderHandoverKeys.all],
+  openDispute: [afterSalesKeys.all, ...listings],
+  disputeMessage: [afterSalesKeys.all],
+  /** A resolution moves escrow to the buyer, the seller or both. */
+  resolveDispute: [afterSalesKeys.all, ...money, ...listings],
+  /** The 评价返现 lands in the buyer's wallet. */
+  submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -8,3 +8,4 @@ export { onSaleCounts, ratingText, topStores } from './store-service.ts';
 export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
 export { createOrderListings, type OrderListings } from './order-listing.ts';
+export { recordOrderComment } from './order-comments.ts';

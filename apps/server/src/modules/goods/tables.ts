@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
   AttributeValues,
@@ -148,9 +149,16 @@ export const goodsComments = pgTable(
     rating: integer('rating').notNull(),
     content: text('content').notNull(),
     tags: text('tags').array().$type<CommentTag[]>().notNull(),
+    /** The completed order the buyer evaluated (orders.id; null: a demo review seeded without one). */
+    orderId: bigint('order_id', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('goods_comments_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    index('goods_comments_seller_idx').on(table.sellerId, table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('goods_comments_order_key')
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
+  ],
 );
 
 export const goodsQrTickets = pgTable('goods_qr_tickets', {

@@ -18,7 +18,7 @@ export type OrderRow = typeof orders.$inferSelect;
 const orderRef = (order: OrderRow) => ({ type: 'order', id: order.id });
 const metadataOf = (order: OrderRow) => ({ order_no: order.orderNo, goods_id: order.goodsId });
 
-interface Leg {
+export interface Leg {
   debit: AccountRef;
   credit: AccountRef;
   amount: number;
@@ -26,7 +26,7 @@ interface Leg {
   step: string;
 }
 
-const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
+export const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
   ledger.postMany(
     tx,
     legs

@@ -3,8 +3,9 @@ import { amountToFen } from '@haoshi/contracts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
 import { orderRoutes } from './routes.ts';
+import { disputeRoutes } from './dispute-routes.ts';
 import { handoverGuards, handoverPlugin } from './handover-plugin.ts';
-import type { OrderListings } from '../goods/index.ts';
+import type { ImageUrl, OrderListings } from '../goods/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,10 +21,10 @@ declare module 'fastify' {
 export const ordersPlugin = fp<{
   now: () => Date;
   listings: OrderListings;
-  /** The public URL of a stored upload (verification videos). */
-  fileUrl: (key: string) => string;
+  /** The public URL of a stored upload (verification videos, dispute evidence). */
+  imageUrl: ImageUrl;
 }>(
-  async (app, { now, listings, fileUrl }) => {
+  async (app, { now, listings, imageUrl }) => {
     const { recharges } = app.payments;
     const cashier: OrderCashier = {
       async start(buyerId, { amount, channel, returnPath }) {
@@ -52,7 +53,8 @@ export const ordersPlugin = fp<{
     app.decorate('orders', service);
     const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
     await app.register(orderRoutes, { service, views });
-    await app.register(handoverPlugin, { now, service, listings, fileUrl });
+    await app.register(handoverPlugin, { now, service, listings, fileUrl: imageUrl });
+    await app.register(disputeRoutes, { db: app.db, now, orders: service, listings, imageUrl });
   },
   { name: 'orders', dependencies: ['processes', 'payments'] },
 );

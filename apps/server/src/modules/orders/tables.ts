@@ -13,7 +13,10 @@ import {
 import {
   orderHoldingStates,
   type CompensationOptionCode,
+  type DisputeOutcome,
+  type DisputeReason,
   type GoodsCard,
+  type OrderRole,
   type OrderState,
 } from '@haoshi/contracts';
 import { goods } from '../goods/tables.ts';
@@ -89,3 +92,61 @@ export const orders = pgTable(
 );
 
 export * from './handover-tables.ts';
+/**
+ * The after-sales dispute of an order (at most one: `disputed` leads only to terminal states). The
+ * order's state is the truth of where it stands; this keeps what was claimed and how it was settled
+ * (fen: what the buyer got back, the seller's part before fees, the fees charged on it).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    openedBy: text('opened_by').$type<OrderRole>().notNull(),
+    openerId: bigint('opener_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').$type<DisputeReason>().notNull(),
+    description: text('description').notNull(),
+    images: text('images').array().notNull(),
+    outcome: text('outcome').$type<DisputeOutcome>(),
+    buyerFen: bigint('buyer_fen', { mode: 'number' }),
+    sellerFen: bigint('seller_fen', { mode: 'number' }),
+    feeFen: bigint('fee_fen', { mode: 'number' }),
+    resolution: text('resolution'),
+    resolverId: bigint('resolver_id', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamptz('created_at').notNull(),
+    resolvedAt: timestamptz('resolved_at'),
+  },
+  (table) => [
+    index('disputes_open_idx')
+      .on(table.createdAt)
+      .where(sql`${table.resolvedAt} is null`),
+    check(
+      'disputes_resolution_check',
+      sql`(${table.resolvedAt} is null) = (${table.outcome} is null) and (${table.outcome} is null or (${table.buyerFen} >= 0 and ${table.sellerFen} >= 0 and ${table.feeFen} >= 0 and ${table.resolverId} is not null))`,
+    ),
+  ],
+);
+
+/** The thread of a dispute: both parties and customer service, with evidence (upload keys). */
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    disputeId: bigint('dispute_id', { mode: 'number' })
+      .notNull()
+      .references(() => disputes.id),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    authorRole: text('author_role').$type<OrderRole>().notNull(),
+    content: text('content').notNull(),
+    images: text('images').array().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('dispute_messages_dispute_idx').on(table.disputeId, table.id)],
+);

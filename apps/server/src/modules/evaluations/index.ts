@@ -1,0 +1,3 @@
+/** The evaluations module's public API: its plugin (routes) and tables. */
+export { evaluationsPlugin } from './routes.ts';
+export { evaluationCashbacks, evaluations } from './tables.ts';
