@@ -35,6 +35,8 @@ const serverModuleDependencies = {
   sincerity: ['ledger', 'process'],
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
+  notifications: ['identity'],
+  bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
 };
 
 function assertAcyclic(graph) {

@@ -41,6 +41,7 @@ import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-
 import { realNameRoutes, realNameServiceFor } from './modules/real-name/index.ts';
 import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
+import { bargainsPlugin } from './modules/bargains/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(couponRoutes, { now, catalogue });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
+  await app.register(bargainsPlugin, { now, catalogue, imageUrl });
   await app.register(webPlugin);
   return app;
 }

@@ -15,6 +15,16 @@ import {
   couponReceiveResultSchema,
   newUserPackageSchema,
 } from './coupons.ts';
+import {
+  bargainCounterRequestSchema,
+  bargainDetailSchema,
+  bargainIdRequestSchema,
+  bargainInfoQuerySchema,
+  bargainInfoSchema,
+  bargainListQuerySchema,
+  bargainOfferRequestSchema,
+  bargainSchema,
+} from './bargains.ts';
 import { deviceIdDataSchema, deviceIdQuerySchema } from './device.ts';
 import { feedbackItemSchema, feedbackRequestSchema } from './feedback.ts';
 import {
@@ -291,6 +301,18 @@ export const apiCalls = {
   'POST /app/user/settle/add': { body: addPayoutMethodRequestSchema, response: payoutMethodItemSchema },
   'POST /app/user/settle/delete': { body: payoutMethodIdRequestSchema, response: z.null() },
   'POST /app/user/settle/qr_code': { body: changeQrCodeRequestSchema, response: payoutMethodItemSchema },
+  'POST /app/goods/bargain': { body: bargainOfferRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/seller': { body: bargainCounterRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/agree': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/reject': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/cancel': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/delete': { body: bargainIdRequestSchema, response: z.null() },
+  'GET /app/goods/bargain/info': { query: bargainInfoQuerySchema, response: bargainInfoSchema },
+  'GET /app/goods/bargain/list/buyer': { query: bargainListQuerySchema, response: pageSchema(bargainSchema) },
+  'GET /app/goods/bargain/list/seller': {
+    query: bargainListQuerySchema,
+    response: pageSchema(bargainSchema),
+  },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

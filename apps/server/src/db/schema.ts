@@ -14,3 +14,5 @@ export * from '../modules/sincerity/tables.ts';
 export * from '../modules/coupons/tables.ts';
 export * from '../modules/withdrawals/tables.ts';
 export * from '../modules/process/tables.ts';
+export * from '../modules/notifications/tables.ts';
+export * from '../modules/bargains/tables.ts';

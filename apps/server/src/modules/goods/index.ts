@@ -7,3 +7,4 @@ export { onSaleStatsByGame } from './goods-repo.ts';
 export { onSaleCounts, ratingText, topStores } from './store-service.ts';
 export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
+export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';

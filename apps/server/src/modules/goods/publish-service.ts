@@ -120,6 +120,8 @@ export function createPublishService(options: {
       problems.push({ field: 'screenshots', message: '截图有重复' });
     if (input.original_price !== undefined && input.original_price < input.price)
       problems.push({ field: 'original_price', message: '原价不能低于售价' });
+    if (input.bargain && input.bargain_floor !== undefined && input.bargain_floor >= input.price)
+      problems.push({ field: 'bargain_floor', message: '最低可议价需低于售价' });
     refuse(problems);
     return { entry, partitionName: partition?.name ?? '' };
   }
@@ -214,6 +216,7 @@ export function createPublishService(options: {
         price: input.price,
         originalPrice: input.original_price ?? null,
         bargain: input.bargain,
+        bargainFloor: input.bargain ? (input.bargain_floor ?? null) : null,
         urgent: input.urgent,
         accountHint: input.account_hint,
         privateNote: input.private_note,
