@@ -23,8 +23,8 @@ export const bargainRoutes: FastifyPluginAsyncZod<{ bargains: BargainService }> 
   app,
   { bargains },
 ) => {
-  // Each offer is checked against the listing's private floor: a tight limit keeps it from being probed.
-  const offerRateLimit = { max: 20, timeWindow: 60_000 };
+  // Each offer is checked against the listing's private floor: the sensitive-call limit keeps it from being probed.
+  const offerRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const answer = { config: { auth: 'required' as const }, schema: { tags, body: bargainIdRequestSchema } };
 
   app.post(
