@@ -11,6 +11,7 @@ import { realNameRoutes } from '@/features/real-name/routes';
 import { payoutMethodRoutes } from '@/features/payout-methods/routes';
 import { sincerityRoutes } from '@/features/sincerity/routes';
 import { couponRoutes } from '@/features/coupons/routes';
+import { bargainRoutes } from '@/features/bargains/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -239,6 +240,7 @@ const features: readonly FeatureRoutes[] = [
   payoutMethodRoutes,
   sincerityRoutes,
   couponRoutes,
+  bargainRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -1,4 +1,6 @@
 import type {
+  BargainRole,
+  BargainTab,
   BillType,
   CommentTag,
   CouponTab,
@@ -141,4 +143,11 @@ export const couponKeys = {
   hall: ['coupons', 'hall'] as const,
   newUser: ['coupons', 'new-user'] as const,
   list: (status: CouponTab) => ['coupons', 'list', status] as const,
+};
+
+export const bargainKeys = {
+  all: ['bargains'] as const,
+  info: (query: { goodsId?: number; bargainId?: number }) =>
+    ['bargains', 'info', query.goodsId ?? 0, query.bargainId ?? 0] as const,
+  list: (role: BargainRole, tab: BargainTab) => ['bargains', 'list', role, tab] as const,
 };

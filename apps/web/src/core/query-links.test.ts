@@ -88,7 +88,16 @@ describe('what a mutation makes stale', () => {
       'payout-methods',
       'favourites',
     ]);
-    for (const name of ['goods-detail', 'search', 'home', 'publish', 'real-name', 'mine', 'coupons'])
+    for (const name of [
+      'goods-detail',
+      'search',
+      'home',
+      'publish',
+      'real-name',
+      'mine',
+      'coupons',
+      'bargains',
+    ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {
       for (const key of keys) expect(features).toContain(key[0]);
