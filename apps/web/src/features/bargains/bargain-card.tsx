@@ -1,6 +1,6 @@
 import { Button, Image, Tag } from 'antd-mobile';
 import { Link } from 'react-router';
-import type { Bargain } from '@haoshi/contracts';
+import type { Bargain, BargainGoods } from '@haoshi/contracts';
 import { shortAmount } from '@/core/amount';
 import { formatChinaMonthDayTime } from '@/core/china-time';
 import { bargainButtons, type BargainButton } from './bargain-buttons';
@@ -24,6 +24,28 @@ function dueLabel(bargain: Bargain): ((text: string) => string) | undefined {
   return undefined;
 }
 
+/** The listing a bargain is about: cover, title, game and 区服, its price now. */
+export function BargainGoodsRow({ goods }: { goods: BargainGoods }) {
+  return (
+    <div className="bargain-card__goods">
+      {goods.cover ? (
+        <Image className="bargain-card__cover" src={goods.cover} alt="" lazy fit="cover" />
+      ) : (
+        <div className="bargain-card__cover" />
+      )}
+      <div className="bargain-card__text">
+        <p className="bargain-card__title">{goods.title}</p>
+        <p className="bargain-card__meta">
+          {goods.game_name} · {goods.partition_name}
+        </p>
+        <p className="bargain-card__meta">
+          {m.listPrice} ¥{shortAmount(goods.price)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 interface BargainCardProps {
   bargain: Bargain;
   /** Where the card leads (the thread), or undefined on the thread itself. */
@@ -36,24 +58,7 @@ interface BargainCardProps {
 export function BargainCard({ bargain, to, busy, onAction }: BargainCardProps) {
   const due = dueLabel(bargain);
   const buttons = bargainButtons(bargain);
-  const goods = (
-    <div className="bargain-card__goods">
-      {bargain.goods.cover ? (
-        <Image className="bargain-card__cover" src={bargain.goods.cover} alt="" lazy fit="cover" />
-      ) : (
-        <div className="bargain-card__cover" />
-      )}
-      <div className="bargain-card__text">
-        <p className="bargain-card__title">{bargain.goods.title}</p>
-        <p className="bargain-card__meta">
-          {bargain.goods.game_name} · {bargain.goods.partition_name}
-        </p>
-        <p className="bargain-card__meta">
-          {m.listPrice} ¥{shortAmount(bargain.goods.price)}
-        </p>
-      </div>
-    </div>
-  );
+  const goods = <BargainGoodsRow goods={bargain.goods} />;
   return (
     <article className="bargain-card" data-testid="bargain-card" aria-label={bargain.goods.title}>
       <header className="bargain-card__head">

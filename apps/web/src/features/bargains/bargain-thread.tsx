@@ -10,7 +10,7 @@ import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
 import { useBargainInfo, type BargainTarget } from './api/bargain-info';
 import { useOfferBargain } from './api/offer-bargain';
-import { BargainCard } from './bargain-card';
+import { BargainCard, BargainGoodsRow } from './bargain-card';
 import { bargainMessages as m } from './messages';
 import { PriceField, priceProblem } from './price-sheet';
 import { useBargainActions } from './use-bargain-actions';
@@ -109,6 +109,11 @@ export function BargainThread({ target }: { target: BargainTarget }) {
   const fresh = !bargain || isTerminal(bargainProcess, bargain.status);
   return (
     <div className="bargain-screen bargain-thread">
+      {bargain ? null : (
+        <section className="bargain-section" aria-label={info.goods.title}>
+          <BargainGoodsRow goods={info.goods} />
+        </section>
+      )}
       {bargain ? (
         <BargainCard
           bargain={bargain}

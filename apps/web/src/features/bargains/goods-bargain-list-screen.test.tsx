@@ -191,7 +191,9 @@ describe('/goodsBargainList', () => {
     ).toEqual(['还价', '同意', '拒绝']);
     fireEvent.click(within(card).getByRole('button', { name: '还价' }));
     const sheet = await screen.findByRole('dialog', { name: '还价' });
-    fireEvent.change(within(sheet).getByRole('textbox', { name: '价格（元）' }), { target: { value: '260' } });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '价格（元）' }), {
+      target: { value: '260' },
+    });
     fireEvent.click(within(sheet).getByRole('button', { name: '还价' }));
     await waitFor(() => expect(fake.calls(bargainPaths.counter)).toHaveLength(1));
     expect(fake.calls(bargainPaths.counter)[0]?.body).toEqual({ bargain_id: 2, price: '260.00' });
