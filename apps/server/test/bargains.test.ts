@@ -153,6 +153,13 @@ describe(`bargains on ${databaseKind}`, () => {
     );
     expect(body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
     expect(body.message).toContain('最低可议价');
+    // 改价 cannot go down to the floor.
+    const { body: repriced } = await call(t.app, 'POST', '/app/user/goods/price', {
+      token: seller.token,
+      body: { goods_id: goods.id, price: '180.50' },
+    });
+    expect(repriced.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
+    expect(repriced.message).toContain('最低可议价');
     // Without 议价 the floor is not kept.
     const plain = await listing({ bargain: false, bargain_floor: '50' });
     expect(plain.bargain_floor).toBeNull();

@@ -288,6 +288,8 @@ export function createPublishService(options: {
         });
         if (originalPrice !== null && originalPrice < input.price)
           refuse([{ field: 'original_price', message: '原价不能低于售价' }]);
+        if (row.bargain && row.bargainFloor !== null && row.bargainFloor >= input.price)
+          refuse([{ field: 'price', message: '售价需高于最低可议价，请先在编辑中修改最低可议价' }]);
         const verified = row.verifiedAt !== null && !changesAny(changed, verifiedFields);
         const at = now();
         const entry = await catalogue.entry(row.gameId);
