@@ -374,6 +374,18 @@ describe(`bargains on ${databaseKind}`, () => {
     expect(lapsed.bargain?.timeline.at(-1)).toMatchObject({ action: 'expire_offer', actor_role: 'system' });
     expect((await notificationsOf(t.app.db, buyer.id, 'bargain'))[0]?.title).toBe('议价已失效');
 
+    // An offer made again restarts the seller's 24 hours: the first offer's timer does not end it.
+    const again = await bargainIn('offered');
+    t.clock.advance(12 * 3600);
+    await ok(counter(seller.token, again.id, '280'));
+    await ok(offer(again.buyer.token, again.goods.id, '250'));
+    t.clock.advance(12 * 3600);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await ok(info(again.buyer.token, `bargain_id=${again.id}`))).bargain?.status).toBe('offered');
+    t.clock.advance(12 * 3600);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await ok(info(again.buyer.token, `bargain_id=${again.id}`))).bargain?.status).toBe('expired');
+
     const agreed = await bargainIn('agreed');
     const query = { bargainId: agreed.id, buyerId: agreed.buyer.id, goodsId: agreed.goods.id };
     expect(await agreedBargainFor(t.app.db, { ...query, now: t.clock.now() })).toEqual({
