@@ -36,8 +36,10 @@ const serverModuleDependencies = {
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
-  orders: ['coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
+  orders: ['bargains', 'coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
+  notifications: ['identity'],
+  bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
 };
 
 function assertAcyclic(graph) {

@@ -44,6 +44,7 @@ import { realNameRoutes, realNameServiceFor } from './modules/real-name/index.ts
 import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
 import { esignPlugin } from './modules/esign/index.ts';
+import { bargainsPlugin } from './modules/bargains/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });
   app.esign.registerSubjects(createOrderProtocolSubjects({ service: app.orders, listings: orderListings }));
+  await app.register(bargainsPlugin, { now, catalogue, imageUrl });
   await app.register(webPlugin);
   return app;
 }

@@ -27,6 +27,16 @@ import {
   couponReceiveResultSchema,
   newUserPackageSchema,
 } from './coupons.ts';
+import {
+  bargainCounterRequestSchema,
+  bargainDetailSchema,
+  bargainIdRequestSchema,
+  bargainInfoQuerySchema,
+  bargainInfoSchema,
+  bargainListQuerySchema,
+  bargainOfferRequestSchema,
+  bargainSchema,
+} from './bargains.ts';
 import { deviceIdDataSchema, deviceIdQuerySchema } from './device.ts';
 import {
   disputeDetailSchema,
@@ -394,6 +404,18 @@ export const apiCalls = {
   'GET /app/order/protocol/snapshots': { query: protocolQuerySchema, response: protocolSnapshotsSchema },
   'POST /app/order/protocol/data': { body: protocolDataRequestSchema, response: protocolDataResultSchema },
   'POST /app/order/sign': { body: protocolSignRequestSchema, response: protocolSignResultSchema },
+  'POST /app/goods/bargain': { body: bargainOfferRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/seller': { body: bargainCounterRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/agree': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/reject': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/cancel': { body: bargainIdRequestSchema, response: bargainDetailSchema },
+  'POST /app/goods/bargain/delete': { body: bargainIdRequestSchema, response: z.null() },
+  'GET /app/goods/bargain/info': { query: bargainInfoQuerySchema, response: bargainInfoSchema },
+  'GET /app/goods/bargain/list/buyer': { query: bargainListQuerySchema, response: pageSchema(bargainSchema) },
+  'GET /app/goods/bargain/list/seller': {
+    query: bargainListQuerySchema,
+    response: pageSchema(bargainSchema),
+  },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

@@ -224,6 +224,8 @@ export const goodsDataSchema = z.object({
   price: z.string(),
   original_price: z.string().nullable(),
   bargain: z.boolean(),
+  /** Private: the least offer the seller accepts (最低可议价); null: any offer below the price. */
+  bargain_floor: z.string().nullable(),
   urgent: z.boolean(),
   /** Private: the in-game account id / login hint, for the seller and, after payment, the buyer. */
   account_hint: z.string(),
@@ -285,6 +287,8 @@ export const publishRequestSchema = z.object({
   price: priceSchema,
   original_price: originalPriceSchema.optional(),
   bargain: z.boolean().default(false),
+  /** 最低可议价: offers below it are refused; never shown to buyers. Kept only when `bargain`. */
+  bargain_floor: priceSchema.optional(),
   urgent: z.boolean().default(false),
   account_hint: textSchema
     .trim()

@@ -16,6 +16,7 @@ export * from './fees.ts';
 export * from './goods-status.ts';
 export * from './catalogue.ts';
 export * from './goods.ts';
+export * from './bargains.ts';
 export * from './home.ts';
 export * from './interactions.ts';
 export * from './uploads.ts';

@@ -258,6 +258,8 @@ export const orderGuaranteeQuerySchema = z.object({
   /** Price this choice as `quote`. */
   guarantee: guaranteeCodeSchema.optional(),
   coupon_id: z.coerce.number().int().positive().optional(),
+  /** Price at the agreed price of this buyer's bargain (议价) on the listing. */
+  bargain_id: z.coerce.number().int().positive().optional(),
 });
 export type OrderGuaranteeQuery = z.input<typeof orderGuaranteeQuerySchema>;
 
@@ -313,6 +315,8 @@ export const placeOrderRequestSchema = z.object({
   goods_id: goodsIdSchema,
   guarantee: guaranteeCodeSchema.optional(),
   coupon_id: z.number().int().positive().optional(),
+  /** Buy at the agreed price of this buyer's bargain; the bargain is used once. */
+  bargain_id: z.number().int().positive().optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 

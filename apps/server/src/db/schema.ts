@@ -17,3 +17,5 @@ export * from '../modules/process/tables.ts';
 export * from '../modules/esign/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/evaluations/tables.ts';
+export * from '../modules/notifications/tables.ts';
+export * from '../modules/bargains/tables.ts';

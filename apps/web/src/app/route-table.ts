@@ -16,6 +16,7 @@ import { orderRoutes } from '@/features/orders/routes';
 import { orderHandoverRoutes } from '@/features/orders/handover/routes';
 import { afterSalesRoutes } from '@/features/after-sales/routes';
 import { evaluationRoutes } from '@/features/evaluations/routes';
+import { bargainRoutes } from '@/features/bargains/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -249,6 +250,7 @@ const features: readonly FeatureRoutes[] = [
   orderRoutes,
   afterSalesRoutes,
   evaluationRoutes,
+  bargainRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -1,4 +1,6 @@
 import type {
+  BargainRole,
+  BargainTab,
   BillType,
   CommentTag,
   CouponTab,
@@ -156,7 +158,14 @@ export const couponKeys = {
 export const orderKeys = {
   all: ['orders'] as const,
   guarantee: (query: OrderGuaranteeQuery) =>
-    ['orders', 'guarantee', query.goods_id, query.guarantee ?? null, query.coupon_id ?? null] as const,
+    [
+      'orders',
+      'guarantee',
+      query.goods_id,
+      query.guarantee ?? null,
+      query.coupon_id ?? null,
+      query.bargain_id ?? null,
+    ] as const,
   detail: (orderNo: string) => ['orders', 'detail', orderNo] as const,
   list: (side: OrderSide, tab: OrderTab) => ['orders', 'list', side, tab] as const,
 };
@@ -179,4 +188,11 @@ export const evaluationKeys = {
   main: (orderNo: string) => ['evaluations', 'main', orderNo] as const,
   mine: (tab: EvaluationTab) => ['evaluations', 'mine', tab] as const,
   received: (userId: number) => ['evaluations', 'received', userId] as const,
+};
+
+export const bargainKeys = {
+  all: ['bargains'] as const,
+  info: (query: { goodsId?: number; bargainId?: number }) =>
+    ['bargains', 'info', query.goodsId ?? 0, query.bargainId ?? 0] as const,
+  list: (role: BargainRole, tab: BargainTab) => ['bargains', 'list', role, tab] as const,
 };

@@ -101,6 +101,7 @@ describe('what a mutation makes stale', () => {
       'order-handover',
       'after-sales',
       'evaluations',
+      'bargains',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   afterSalesKeys,
+  bargainKeys,
   couponKeys,
   evaluationKeys,
   favouritesKeys,
@@ -40,6 +41,13 @@ export const staleAfter = {
   withdraw: [...money, withdrawalKeys.all],
   cancelWithdrawal: [...money, withdrawalKeys.all],
   staffHandleWithdrawal: [withdrawalKeys.staffList],
+  /** Any step of a bargain changes its thread and both parties' lists. */
+  offerBargain: [bargainKeys.all],
+  counterBargain: [bargainKeys.all],
+  agreeBargain: [bargainKeys.all],
+  rejectBargain: [bargainKeys.all],
+  cancelBargain: [bargainKeys.all],
+  deleteBargain: [bargainKeys.all],
   /** A recharge counts once paid (the confirm poll answers paid). */
   rechargePaid: [...money, rechargeKeys.records],
   transfer: money,

@@ -263,6 +263,7 @@ export function goodsDataOf(row: GoodsRow, imageUrl: ImageUrl): GoodsData {
     price: fenToAmount(row.price),
     original_price: row.originalPrice === null ? null : fenToAmount(row.originalPrice),
     bargain: row.bargain,
+    bargain_floor: row.bargainFloor === null ? null : fenToAmount(row.bargainFloor),
     urgent: row.urgent,
     account_hint: row.accountHint,
     private_note: row.privateNote,

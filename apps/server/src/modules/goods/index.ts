@@ -9,3 +9,4 @@ export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
 export { createOrderListings, type OrderListings } from './order-listing.ts';
 export { recordOrderComment } from './order-comments.ts';
+export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';

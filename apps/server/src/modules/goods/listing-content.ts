@@ -15,6 +15,7 @@ export interface ListingContent {
   price: number;
   originalPrice: number | null;
   bargain: boolean;
+  bargainFloor: number | null;
   urgent: boolean;
   accountHint: string;
   privateNote: string;
@@ -36,6 +37,7 @@ const requestNames: Record<ListingField, string> = {
   price: 'price',
   originalPrice: 'original_price',
   bargain: 'bargain',
+  bargainFloor: 'bargain_floor',
   urgent: 'urgent',
   accountHint: 'account_hint',
   privateNote: 'private_note',

@@ -120,6 +120,8 @@ export function createPublishService(options: {
       problems.push({ field: 'screenshots', message: '截图有重复' });
     if (input.original_price !== undefined && input.original_price < input.price)
       problems.push({ field: 'original_price', message: '原价不能低于售价' });
+    if (input.bargain && input.bargain_floor !== undefined && input.bargain_floor >= input.price)
+      problems.push({ field: 'bargain_floor', message: '最低可议价需低于售价' });
     refuse(problems);
     return { entry, partitionName: partition?.name ?? '' };
   }
@@ -214,6 +216,7 @@ export function createPublishService(options: {
         price: input.price,
         originalPrice: input.original_price ?? null,
         bargain: input.bargain,
+        bargainFloor: input.bargain ? (input.bargain_floor ?? null) : null,
         urgent: input.urgent,
         accountHint: input.account_hint,
         privateNote: input.private_note,
@@ -285,6 +288,8 @@ export function createPublishService(options: {
         });
         if (originalPrice !== null && originalPrice < input.price)
           refuse([{ field: 'original_price', message: '原价不能低于售价' }]);
+        if (row.bargain && row.bargainFloor !== null && row.bargainFloor >= input.price)
+          refuse([{ field: 'price', message: '售价需高于最低可议价，请先在编辑中修改最低可议价' }]);
         const verified = row.verifiedAt !== null && !changesAny(changed, verifiedFields);
         const at = now();
         const entry = await catalogue.entry(row.gameId);

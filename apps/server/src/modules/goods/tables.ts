@@ -67,6 +67,8 @@ export const goods = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
     originalPrice: bigint('original_price', { mode: 'number' }),
     bargain: boolean('bargain').notNull().default(false),
+    /** 最低可议价 (fen): offers below it are refused; private to the seller. */
+    bargainFloor: bigint('bargain_floor', { mode: 'number' }),
     urgent: boolean('urgent').notNull().default(false),
     tags: text('tags').array().$type<GoodsTag[]>().notNull(),
     accountHint: text('account_hint').notNull().default(''),

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import { addSeconds } from '../../lib/time.ts';
+import { consumeBargain } from '../bargains/index.ts';
 import { lockCoupon, redeemCoupon, releaseCoupon } from '../coupons/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import { rolesOf } from '../identity/index.ts';
@@ -234,9 +235,21 @@ export function createOrderService(deps: {
             const at = now();
             const orderNo = newOrderNo(at);
             const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
+            const priceFen =
+              input.bargain_id === undefined
+                ? listing.price
+                : (
+                    await consumeBargain(tx, processes, {
+                      bargainId: input.bargain_id,
+                      buyerId,
+                      goodsId,
+                      now: at,
+                      orderRef: orderNo,
+                    })
+                  ).priceFen;
             if (input.guarantee && !listing.guarantees.includes(input.guarantee))
               throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
-            const base = orderQuote({ priceFen: listing.price, guaranteeCode: input.guarantee });
+            const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
             const discountFen =
               input.coupon_id === undefined
                 ? 0
@@ -249,7 +262,7 @@ export function createOrderService(deps: {
                     })
                   ).discount;
             const quote = orderQuote({
-              priceFen: listing.price,
+              priceFen,
               guaranteeCode: input.guarantee,
               discountFen,
             });

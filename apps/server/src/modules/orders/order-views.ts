@@ -24,6 +24,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { agreedBargainFor } from '../bargains/index.ts';
 import { couponRefusal, usableCoupons } from '../coupons/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import { ledger } from '../ledger/index.ts';
@@ -191,7 +192,18 @@ export function createOrderViews(deps: {
       const code = query.guarantee && row.guarantees.includes(query.guarantee) ? query.guarantee : undefined;
       if (query.guarantee && !code) throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
       const at = now();
-      const base = orderQuote({ priceFen: row.price, guaranteeCode: code });
+      const priceFen =
+        query.bargain_id === undefined
+          ? row.price
+          : (
+              await agreedBargainFor(db, {
+                bargainId: Number(query.bargain_id),
+                buyerId: userId,
+                goodsId,
+                now: at,
+              })
+            ).priceFen;
+      const base = orderQuote({ priceFen, guaranteeCode: code });
       const choices = (await usableCoupons(db, userId, at)).map((coupon) => ({
         coupon,
         refusal: couponRefusal(coupon, { amount: base.escrowFen, gameId: row.gameId, now: at }),
@@ -200,7 +212,7 @@ export function createOrderViews(deps: {
       if (query.coupon_id !== undefined && (!chosen || chosen.refusal))
         throw chosen?.refusal ?? new AppError(ErrorCodes.COUPON_NOT_FOUND);
       const quote = orderQuote({
-        priceFen: row.price,
+        priceFen,
         guaranteeCode: code,
         discountFen: chosen?.coupon.amountOff ?? 0,
       });
@@ -216,7 +228,7 @@ export function createOrderViews(deps: {
         can_order: reason === '',
         reason,
         options: guarantees.map((option) => {
-          const priced = orderQuote({ priceFen: row.price, guaranteeCode: option.code }).guarantee;
+          const priced = orderQuote({ priceFen, guaranteeCode: option.code }).guarantee;
           return {
             code: option.code,
             name: option.name,

@@ -57,6 +57,7 @@ export const assetEntries: readonly MineEntry[] = [
 
 export const sellerEntries: readonly MineEntry[] = [
   { label: '我的发布', path: '/myGoods' },
+  { label: '议价记录', path: '/goodsBargainList' },
   { label: '诚心卖 · 发布账号', path: '/sincereSell' },
   { label: '访客记录', path: '/visitor' },
   { label: '我的关注', path: '/attention' },

@@ -36,9 +36,11 @@ function Breakdown({ data }: { data: OrderGuarantee }) {
 export function ConfirmOrder({
   goodsId,
   initialGuarantee,
+  bargainId,
 }: {
   goodsId: number;
   initialGuarantee?: CompensationOptionCode;
+  bargainId?: number;
 }) {
   const navigate = useNavigate();
   const [guarantee, setGuarantee] = useState<CompensationOptionCode | undefined>(initialGuarantee);
@@ -48,6 +50,7 @@ export function ConfirmOrder({
     goods_id: goodsId,
     ...(guarantee ? { guarantee } : {}),
     ...(couponId ? { coupon_id: couponId } : {}),
+    ...(bargainId ? { bargain_id: bargainId } : {}),
   });
   const place = usePlaceOrder((order) => {
     void navigate(`/order_detail?order_no=${order.order_no}&pay=1`, { replace: true });
@@ -137,6 +140,7 @@ export function ConfirmOrder({
                   goods_id: goodsId,
                   ...(guarantee ? { guarantee } : {}),
                   ...(couponId ? { coupon_id: couponId } : {}),
+                  ...(bargainId ? { bargain_id: bargainId } : {}),
                 },
                 idempotencyKey,
               })

@@ -38,6 +38,7 @@ export default function OrderDetailScreen() {
       <ConfirmOrder
         goodsId={params.goodsId}
         {...(params.guarantee ? { initialGuarantee: params.guarantee } : {})}
+        {...(params.bargainId ? { bargainId: params.bargainId } : {})}
       />
     );
   return (

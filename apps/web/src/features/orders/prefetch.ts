@@ -14,6 +14,7 @@ export const prefetchOrderDetail: RoutePrefetch = async ({ queryClient, search, 
       ...orderGuaranteeQueryOptions({
         goods_id: params.goodsId,
         ...(params.guarantee ? { guarantee: params.guarantee } : {}),
+        ...(params.bargainId ? { bargain_id: params.bargainId } : {}),
       }),
       staleTime: 'static',
     });

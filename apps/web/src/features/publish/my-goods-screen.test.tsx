@@ -49,6 +49,7 @@ const saved = (id: number, status: GoodsData['status'], overrides: Partial<Goods
   price: '1288.00',
   original_price: null,
   bargain: false,
+  bargain_floor: null,
   urgent: false,
   account_hint: '',
   private_note: '',

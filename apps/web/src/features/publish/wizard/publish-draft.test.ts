@@ -54,6 +54,17 @@ describe('publishRequestOf', () => {
   });
 });
 
+describe('the bargain floor', () => {
+  it('is sent, canonical, only when the listing takes offers', () => {
+    const draft = { ...emptyDraft(1), price: '300', bargainFloor: '199.5' };
+    expect(publishRequestOf({ ...draft, bargain: true }, [], false).bargain_floor).toBe('199.50');
+    expect(publishRequestOf(draft, [], false)).not.toHaveProperty('bargain_floor');
+    expect(publishRequestOf({ ...draft, bargain: true, bargainFloor: '' }, [], false)).not.toHaveProperty(
+      'bargain_floor',
+    );
+  });
+});
+
 describe('draftReducer', () => {
   it('starts partition, attributes, bindings and guarantees over when the game changes', () => {
     const filled = {

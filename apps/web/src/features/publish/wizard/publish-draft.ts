@@ -25,6 +25,8 @@ export interface PublishDraft {
   originalPrice: string;
   guarantees: GuaranteeCode[];
   bargain: boolean;
+  /** 最低可议价 as typed; sent only with `bargain`. */
+  bargainFloor: string;
   urgent: boolean;
   accountHint: string;
 }
@@ -39,11 +41,12 @@ export const emptyDraft = (gameId?: number): PublishDraft => ({
   originalPrice: '',
   guarantees: [],
   bargain: false,
+  bargainFloor: '',
   urgent: false,
   accountHint: '',
 });
 
-type TextField = 'title' | 'description' | 'price' | 'originalPrice' | 'accountHint';
+type TextField = 'title' | 'description' | 'price' | 'originalPrice' | 'bargainFloor' | 'accountHint';
 
 export type DraftAction =
   | { type: 'game'; gameId: number }
@@ -116,6 +119,7 @@ export function draftFromGoods(data: GoodsData): PublishDraft {
     originalPrice: data.original_price ?? '',
     guarantees: data.guarantees,
     bargain: data.bargain,
+    bargainFloor: data.bargain_floor ?? '',
     urgent: data.urgent,
     accountHint: data.account_hint,
   };
@@ -140,6 +144,7 @@ export function publishRequestOf(
   submit: boolean,
 ): PublishRequest {
   const originalPrice = validAmount(draft.originalPrice);
+  const floor = draft.bargain ? validAmount(draft.bargainFloor) : undefined;
   return {
     ...(draft.goodsId === undefined ? {} : { goods_id: draft.goodsId }),
     game_id: draft.gameId ?? 0,
@@ -154,6 +159,7 @@ export function publishRequestOf(
     price: validAmount(draft.price) ?? draft.price,
     ...(originalPrice === undefined ? {} : { original_price: originalPrice }),
     bargain: draft.bargain,
+    ...(floor === undefined ? {} : { bargain_floor: floor }),
     urgent: draft.urgent,
     account_hint: draft.accountHint.trim(),
     submit,
@@ -165,6 +171,7 @@ const textFieldPaths: Record<TextField, string> = {
   description: 'description',
   price: 'price',
   originalPrice: 'original_price',
+  bargainFloor: 'bargain_floor',
   accountHint: 'account_hint',
 };
 
@@ -186,9 +193,12 @@ export function fieldsTouchedBy(action: DraftAction): readonly string[] | 'all' 
     case 'binding':
       return [`bindings.${action.key}`];
     case 'text':
-      return [textFieldPaths[action.field], ...(action.field === 'price' ? ['original_price'] : [])];
+      return [
+        textFieldPaths[action.field],
+        ...(action.field === 'price' ? ['original_price', 'bargain_floor'] : []),
+      ];
     case 'flag':
-      return [action.field];
+      return action.field === 'bargain' ? ['bargain', 'bargain_floor'] : [action.field];
     case 'guarantees':
       return ['guarantees'];
     case 'saved':

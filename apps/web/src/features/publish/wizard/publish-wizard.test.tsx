@@ -55,6 +55,7 @@ const existing = {
   price: '100.00',
   original_price: null,
   bargain: false,
+  bargain_floor: null,
   urgent: false,
   account_hint: '',
   private_note: '',

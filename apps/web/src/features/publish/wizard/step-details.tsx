@@ -117,6 +117,21 @@ export function StepDetails({ draft, guarantees, errors, dispatch }: StepDetails
           }}
         />
       </FieldBlock>
+      {draft.bargain ? (
+        <FieldBlock
+          field="bargain_floor"
+          label={text.bargainFloorLabel}
+          hint={text.bargainFloorHint}
+          error={errors.bargain_floor}
+        >
+          <Input
+            aria-label={text.bargainFloorLabel}
+            inputMode="decimal"
+            value={draft.bargainFloor}
+            onChange={(value) => dispatch({ type: 'text', field: 'bargainFloor', value })}
+          />
+        </FieldBlock>
+      ) : null}
       <FieldBlock
         field="account_hint"
         label={text.accountHintLabel}

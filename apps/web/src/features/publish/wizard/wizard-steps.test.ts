@@ -100,6 +100,19 @@ describe('wizard steps', () => {
     expect(stepErrors('partition', complete, properties, none)).toEqual({});
   });
 
+  it('holds a bargain floor that is not an amount below the price', () => {
+    const draft = { ...emptyDraft(1), title: '王者荣耀 全皮肤', price: '300', bargain: true };
+    const floorError = (bargainFloor: string) =>
+      stepErrors('details', { ...draft, bargainFloor }, properties, none).bargain_floor;
+    expect(floorError('')).toBeUndefined();
+    expect(floorError('200')).toBeUndefined();
+    expect(floorError('300')).toBe('最低可议价需低于售价');
+    expect(floorError('1.234')).toBe('最低可议价需大于0，且最多两位小数');
+    expect(
+      stepErrors('details', { ...draft, bargain: false, bargainFloor: '999' }, properties, none),
+    ).toEqual({});
+  });
+
   it('checks attributes and bindings against the schema, each on its own step', () => {
     const draft = { ...complete, attrs: { rank: 'v1', vip: 12 }, bindings: {} };
     expect(stepErrors('attributes', draft, properties, none)).toEqual({

@@ -7,7 +7,7 @@ import {
 } from '@haoshi/contracts';
 import { publishMessages as text } from '../messages';
 import { priceErrors } from '../price-rules';
-import type { PublishDraft } from './publish-draft';
+import { yuanToFen, type PublishDraft } from './publish-draft';
 
 export const wizardSteps = ['game', 'partition', 'attributes', 'bindings', 'screenshots', 'details'] as const;
 export type WizardStep = (typeof wizardSteps)[number];
@@ -58,6 +58,15 @@ function propertyErrors(
   return errors;
 }
 
+/** The bargain floor, when given with 可议价: an amount below the price. */
+function floorErrors(draft: PublishDraft): Record<string, string> {
+  if (!draft.bargain || draft.bargainFloor.trim() === '') return {};
+  const floor = yuanToFen(draft.bargainFloor);
+  if (floor === undefined) return { bargain_floor: text.bargainFloorInvalid };
+  const price = yuanToFen(draft.price);
+  return price !== undefined && floor >= price ? { bargain_floor: text.bargainFloorTooHigh } : {};
+}
+
 function detailErrors(draft: PublishDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   const title = draft.title.trim();
@@ -66,7 +75,7 @@ function detailErrors(draft: PublishDraft): Record<string, string> {
   // The server's contact detector, run here so the seller hears it before submitting.
   else if (findContact(title)) errors.title = CONTACT_DETAILS_MESSAGE;
   if (findContact(draft.description)) errors.description = CONTACT_DETAILS_MESSAGE;
-  return { ...errors, ...priceErrors(draft.price, draft.originalPrice) };
+  return { ...errors, ...priceErrors(draft.price, draft.originalPrice), ...floorErrors(draft) };
 }
 
 /**

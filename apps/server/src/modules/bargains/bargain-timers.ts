@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { bargainProcess, fenToAmount, type BargainStatus } from '@haoshi/contracts';
+import type { ProcessEngine } from '../process/index.ts';
+import { notify } from '../notifications/index.ts';
+import { lockBargain } from './bargain-store.ts';
+import { bargains } from './tables.ts';
+
+/** Whom an expiry concerns, and what they are told. */
+const expiryNotice: Partial<Record<string, { to: 'buyer' | 'seller'; title: string; body: string }>> = {
+  expire_offer: { to: 'buyer', title: '议价已失效', body: '卖家未在24小时内回复你的出价' },
+  expire_counter: { to: 'seller', title: '议价已失效', body: '买家未在24小时内回复你的还价' },
+  expire: { to: 'buyer', title: '议价价格已过期', body: '你未在有效期内按议价购买' },
+};
+
+/** The three expiries of a bargain are process timers: the engine takes them, this writes the row. */
+export function registerBargainTimers(processes: ProcessEngine, now: () => Date): void {
+  processes.registerTimerSubject(bargainProcess, {
+    async lock(tx, subjectId) {
+      const row = await lockBargain(tx, subjectId);
+      if (!row) return undefined;
+      // A timer armed by an earlier stay in this state (offered → countered → offered again) comes
+      // before the current stay's deadline: it answers a state no timer fires from, so it is stale.
+      const early = row.deadline !== null && row.deadline.getTime() > now().getTime();
+      return { state: early ? 'waiting_for_deadline' : row.status, ownerId: row.buyerId };
+    },
+    async enter(tx, subjectId, change) {
+      const at = now();
+      const [row] = await tx
+        .update(bargains)
+        .set({ status: change.to as BargainStatus, deadline: null, updatedAt: at })
+        .where(and(eq(bargains.id, subjectId), eq(bargains.status, change.from as BargainStatus)))
+        .returning();
+      const notice = expiryNotice[change.action];
+      if (!row || !notice) return;
+      const price = row.agreedFen ?? row.counterFen ?? row.offerFen;
+      await notify(tx, {
+        userId: notice.to === 'buyer' ? row.buyerId : row.sellerId,
+        kind: 'bargain',
+        title: notice.title,
+        body: `${notice.body}（¥${fenToAmount(price)}）`,
+        link: `/goodsBargainList?bargain_id=${row.id}`,
+        at,
+      });
+    },
+  });
+}

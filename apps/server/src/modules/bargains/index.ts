@@ -1,0 +1,8 @@
+/** The bargains module's public API: the plugin, and what the orders module needs of an agreed price. */
+export { bargainsPlugin } from './bargains-plugin.ts';
+export {
+  agreedBargainFor,
+  consumeBargain,
+  type AgreedBargainQuery,
+  type AgreedPrice,
+} from './order-terms.ts';

@@ -1,0 +1,2 @@
+/** The inbox's public API: modules write messages with `notify`; the chat screens will read them. */
+export { notify, notificationsOf, type NotificationInput, type NotificationRow } from './inbox.ts';

@@ -1,0 +1,25 @@
+import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../identity/tables.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The user's inbox (站内消息): what happened that concerns them (a bargain answered, …), written in
+ * the same transaction as the change it tells of. `link` is an app route to open.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull().default(''),
+    readAt: timestamptz('read_at'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.id.desc())],
+);

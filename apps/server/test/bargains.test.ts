@@ -1,0 +1,473 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  bargainPaths as paths,
+  bargainProcess,
+  bargainRules,
+  bargainStatuses,
+  canTake,
+  ErrorCodes,
+  type Bargain,
+  type BargainAction,
+  type BargainDetail,
+  type BargainInfo,
+  type BargainRole,
+  type BargainStatus,
+  type GoodsData,
+  type Page,
+  type PublishRequest,
+} from '@haoshi/contracts';
+import { agreedBargainFor, consumeBargain } from '../src/modules/bargains/index.ts';
+import { notificationsOf } from '../src/modules/notifications/index.ts';
+import { processTransitions } from '../src/modules/process/tables.ts';
+import { databaseKind, type TestApp } from './helpers/test-app.ts';
+import { call, login } from './helpers/identity.ts';
+import { countChanges, rowCounts } from './helpers/row-counts.ts';
+import { createListingsApp, gameNamed, publish, publishBody, uploadScreenshots } from './helpers/listings.ts';
+
+let t: TestApp;
+let wz: Awaited<ReturnType<typeof gameNamed>>;
+let shots: string[] = [];
+let seller = { id: 0, token: '' };
+let phoneSeq = 0;
+
+async function person() {
+  phoneSeq += 1;
+  // One address per person: the SMS limit per address would otherwise stop the sign-ups.
+  const { user, token } = await login(
+    t.app,
+    `1396666${String(phoneSeq).padStart(4, '0')}`,
+    `10.9.${phoneSeq >> 8}.${phoneSeq & 255}`,
+  );
+  return { id: user.id, token };
+}
+
+beforeAll(async () => {
+  // The clock moves by days here: sessions must neither rotate nor lapse meanwhile.
+  t = await createListingsApp({
+    SESSION_ROTATE_AFTER_SECONDS: String(365 * 86_400),
+    SESSION_TTL_DAYS: '365',
+  });
+  wz = await gameNamed(t, '王者荣耀');
+  seller = await person();
+  shots = await uploadScreenshots(t, seller.token, 3);
+});
+afterAll(() => t.close());
+
+let listingSeq = 0;
+
+/** A listing on sale (publishing is rate limited per address: each comes from its own). */
+async function listing(overrides: Partial<PublishRequest> = {}, owner = seller): Promise<GoodsData> {
+  listingSeq += 1;
+  const body = publishBody(wz, {
+    screenshots: shots,
+    price: '300',
+    bargain: true,
+    bargain_floor: '200',
+    ...overrides,
+    submit: true,
+  });
+  const ip = `10.8.${listingSeq >> 8}.${listingSeq & 255}`;
+  const { body: answer } = await call<GoodsData>(t.app, 'POST', '/app/goods/publish', {
+    token: owner.token,
+    body,
+    ip,
+  });
+  if (answer.data?.status !== 'on_sale') throw new Error(`not on sale: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+const offer = (token: string, goodsId: number, price: string) =>
+  call<BargainDetail>(t.app, 'POST', paths.offer, { token, body: { goods_id: goodsId, price } });
+const counter = (token: string, id: number, price: string) =>
+  call<BargainDetail>(t.app, 'POST', paths.counter, { token, body: { bargain_id: id, price } });
+const answer = (path: string, token: string, id: number) =>
+  call<BargainDetail>(t.app, 'POST', path, { token, body: { bargain_id: id } });
+const info = (token: string, query: string) =>
+  call<BargainInfo>(t.app, 'GET', `${paths.info}?${query}`, { token });
+const list = (token: string, role: BargainRole, tab = 'all') =>
+  call<Page<Bargain>>(t.app, 'GET', `${role === 'buyer' ? paths.buyerList : paths.sellerList}?tab=${tab}`, {
+    token,
+  });
+
+async function ok<T>(
+  pending: Promise<{ body: { err_code: number; data?: T; message?: string } }>,
+): Promise<T> {
+  const { body } = await pending;
+  if (body.err_code !== 0 || body.data === undefined) throw new Error(`refused: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+const history = (id: number) =>
+  t.app.db
+    .select()
+    .from(processTransitions)
+    .where(and(eq(processTransitions.process, 'bargain'), eq(processTransitions.subjectId, id)))
+    .orderBy(asc(processTransitions.id));
+
+/** A fresh listing and buyer, and a bargain driven into `state`. */
+async function bargainIn(state: BargainStatus) {
+  const goods = await listing();
+  const buyer = await person();
+  let bargain = await ok(offer(buyer.token, goods.id, '220'));
+  if (state === 'countered' || state === 'expired')
+    bargain = await ok(counter(seller.token, bargain.id, '260'));
+  if (state === 'agreed' || state === 'ordered')
+    bargain = await ok(answer(paths.agree, seller.token, bargain.id));
+  if (state === 'rejected') bargain = await ok(answer(paths.reject, seller.token, bargain.id));
+  if (state === 'cancelled') bargain = await ok(answer(paths.cancel, buyer.token, bargain.id));
+  if (state === 'expired') {
+    t.clock.advance(bargainRules.counterAnswerSeconds);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+  }
+  if (state === 'ordered')
+    await t.app.db.transaction((tx) =>
+      consumeBargain(tx, t.app.processes, {
+        bargainId: bargain.id,
+        buyerId: buyer.id,
+        goodsId: goods.id,
+        now: t.clock.now(),
+        orderRef: 'order:test',
+      }),
+    );
+  const current = await ok(info(buyer.token, `bargain_id=${bargain.id}`));
+  expect(current.bargain?.status).toBe(state);
+  return { goods, buyer, id: bargain.id };
+}
+
+describe(`bargains on ${databaseKind}`, () => {
+  it('keeps the floor on the listing for its seller only, and refuses a floor at or above the price', async () => {
+    const goods = await listing({ bargain_floor: '180.50' });
+    expect(goods.bargain_floor).toBe('180.50');
+    const buyer = await person();
+    const detail = await call(t.app, 'GET', `/app/goods/detail?goods_id=${goods.id}`, { token: buyer.token });
+    expect(JSON.stringify(detail.body)).not.toContain('180.5');
+    const bargainInfo = await ok(info(buyer.token, `goods_id=${goods.id}`));
+    expect(bargainInfo).toMatchObject({ has_floor: true, can_offer: true, bargain: null });
+    expect(JSON.stringify(bargainInfo)).not.toContain('180.5');
+
+    const { body } = await publish(
+      t,
+      seller.token,
+      publishBody(wz, { bargain: true, price: '100', bargain_floor: '100' }),
+    );
+    expect(body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
+    expect(body.message).toContain('最低可议价');
+    // 改价 cannot go down to the floor.
+    const { body: repriced } = await call(t.app, 'POST', '/app/user/goods/price', {
+      token: seller.token,
+      body: { goods_id: goods.id, price: '180.50' },
+    });
+    expect(repriced.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
+    expect(repriced.message).toContain('最低可议价');
+    // Without 议价 the floor is not kept.
+    const plain = await listing({ bargain: false, bargain_floor: '50' });
+    expect(plain.bargain_floor).toBeNull();
+  });
+
+  it('refuses offers outside the rules with a clear err_code, writing nothing', async () => {
+    const goods = await listing();
+    const buyer = await person();
+    const fixed = await listing({ bargain: false });
+    const off = await listing();
+    await ok(
+      call(t.app, 'POST', '/app/user/goods/shelf', {
+        token: seller.token,
+        body: { goods_id: off.id, action: 'off' },
+      }),
+    );
+    const before = await rowCounts(t.app.db);
+    const cases: [Promise<{ body: { err_code: number } }>, number][] = [
+      [offer(seller.token, goods.id, '250'), ErrorCodes.BARGAIN_OWN_GOODS],
+      [offer(buyer.token, fixed.id, '250'), ErrorCodes.BARGAIN_NOT_ACCEPTED],
+      [offer(buyer.token, off.id, '250'), ErrorCodes.BARGAIN_GOODS_UNAVAILABLE],
+      [offer(buyer.token, 987_654, '250'), ErrorCodes.GOODS_NOT_FOUND],
+      [offer(buyer.token, goods.id, '199.99'), ErrorCodes.BARGAIN_BELOW_FLOOR],
+      [offer(buyer.token, goods.id, '300'), ErrorCodes.BARGAIN_NOT_BELOW_PRICE],
+      [offer(buyer.token, goods.id, '301'), ErrorCodes.BARGAIN_NOT_BELOW_PRICE],
+      [offer(buyer.token, goods.id, '0'), ErrorCodes.VALIDATION_FAILED],
+      [offer(buyer.token, goods.id, '1.001'), ErrorCodes.VALIDATION_FAILED],
+    ];
+    for (const [pending, code] of cases) expect((await pending).body.err_code).toBe(code);
+    const cheap = await listing({ price: '5', bargain_floor: undefined });
+    expect((await offer(buyer.token, cheap.id, '0.5')).body.err_code).toBe(ErrorCodes.BARGAIN_OFFER_TOO_LOW);
+    const after = await rowCounts(t.app.db);
+    const changes = countChanges(before, after);
+    expect(changes.bargains ?? 0).toBe(0);
+    expect(changes.bargain_rounds ?? 0).toBe(0);
+    expect(changes.notifications ?? 0).toBe(0);
+  });
+
+  it('runs offer → counter → accept, recording every step and telling the other party', async () => {
+    const goods = await listing();
+    const buyer = await person();
+    const offered = await ok(offer(buyer.token, goods.id, '210'));
+    expect(offered).toMatchObject({
+      role: 'buyer',
+      status: 'offered',
+      offer_price: '210.00',
+      list_price: '300.00',
+      counter_price: null,
+      rounds_left: bargainRules.maxBuyerRounds - 1,
+    });
+    expect(new Date(offered.deadline ?? '').getTime() - t.clock.now().getTime()).toBe(
+      bargainRules.offerAnswerSeconds * 1000,
+    );
+    expect((await notificationsOf(t.app.db, seller.id, 'bargain'))[0]).toMatchObject({
+      title: '收到新的议价',
+      link: `/goodsBargainList?bargain_id=${offered.id}`,
+    });
+    // A second offer while one waits is refused; the seller sees it in 收到的议价.
+    expect((await offer(buyer.token, goods.id, '220')).body.err_code).toBe(ErrorCodes.BARGAIN_ALREADY_OPEN);
+    const incoming = await ok(list(seller.token, 'seller', 'open'));
+    expect(incoming.list.find((item) => item.id === offered.id)).toMatchObject({
+      role: 'seller',
+      status: 'offered',
+    });
+
+    // The counter must lie between the offer and the price.
+    expect((await counter(seller.token, offered.id, '210')).body.err_code).toBe(
+      ErrorCodes.BARGAIN_COUNTER_INVALID,
+    );
+    expect((await counter(seller.token, offered.id, '300')).body.err_code).toBe(
+      ErrorCodes.BARGAIN_COUNTER_INVALID,
+    );
+    const countered = await ok(counter(seller.token, offered.id, '270'));
+    expect(countered).toMatchObject({ role: 'seller', status: 'countered', counter_price: '270.00' });
+    expect((await notificationsOf(t.app.db, buyer.id, 'bargain'))[0]?.title).toBe('卖家还价了');
+
+    // The buyer offers again, the seller counters again, the buyer accepts.
+    const again = await ok(offer(buyer.token, goods.id, '240'));
+    expect(again).toMatchObject({ id: offered.id, status: 'offered', offer_price: '240.00', rounds_left: 1 });
+    await ok(counter(seller.token, offered.id, '255'));
+    const agreed = await ok(answer(paths.agree, buyer.token, offered.id));
+    expect(agreed).toMatchObject({ status: 'agreed', agreed_price: '255.00' });
+    expect((await notificationsOf(t.app.db, seller.id, 'bargain'))[0]?.title).toBe('买家接受了你的还价');
+    expect(agreed.rounds.map((round) => [round.by, round.price])).toEqual([
+      ['buyer', '210.00'],
+      ['seller', '270.00'],
+      ['buyer', '240.00'],
+      ['seller', '255.00'],
+    ]);
+    expect(agreed.timeline.map((entry) => [entry.action, entry.actor_role, entry.to])).toEqual([
+      ['create', 'buyer', 'offered'],
+      ['counter', 'seller', 'countered'],
+      ['reoffer', 'buyer', 'offered'],
+      ['counter', 'seller', 'countered'],
+      ['accept', 'buyer', 'agreed'],
+    ]);
+    const rows = await history(offered.id);
+    expect(rows.map((row) => row.actorUserId)).toEqual([buyer.id, seller.id, buyer.id, seller.id, buyer.id]);
+
+    const mine = await ok(info(buyer.token, `goods_id=${goods.id}`));
+    expect(mine).toMatchObject({ can_offer: false, bargain: { id: offered.id, status: 'agreed' } });
+    expect((await ok(list(buyer.token, 'buyer', 'agreed'))).list.map((item) => item.id)).toContain(
+      offered.id,
+    );
+    expect((await ok(list(buyer.token, 'buyer', 'open'))).list.map((item) => item.id)).not.toContain(
+      offered.id,
+    );
+  });
+
+  it('takes each action only for the role and state the table allows', async () => {
+    const routeActions: { path: string; action: (role: BargainRole) => BargainAction }[] = [
+      { path: paths.counter, action: () => 'counter' },
+      { path: paths.agree, action: (role) => (role === 'seller' ? 'agree' : 'accept') },
+      { path: paths.reject, action: () => 'reject' },
+      { path: paths.cancel, action: () => 'cancel' },
+      { path: paths.offer, action: () => 'reoffer' },
+    ];
+    for (const state of bargainStatuses) {
+      for (const role of ['buyer', 'seller'] as const) {
+        for (const route of routeActions) {
+          const subject = await bargainIn(state);
+          const token = role === 'buyer' ? subject.buyer.token : seller.token;
+          const before = await history(subject.id);
+          const { body } =
+            route.path === paths.offer
+              ? await offer(token, subject.goods.id, '250')
+              : route.path === paths.counter
+                ? await counter(token, subject.id, '265')
+                : await answer(route.path, token, subject.id);
+          const allowed = canTake(bargainProcess, state, route.action(role), [role]);
+          const label = `${role} ${route.path} in ${state}`;
+          if (allowed) {
+            expect(body.err_code, label).toBe(0);
+            expect((await history(subject.id)).length, label).toBe(before.length + 1);
+          } else {
+            // A new offer on a listing whose bargain has ended is a new bargain, not a refusal.
+            const newThread =
+              route.path === paths.offer && role === 'buyer' && bargainProcess.terminal.includes(state);
+            if (newThread) expect(body.err_code, label).toBe(0);
+            else expect(body.err_code, label).not.toBe(0);
+            expect((await history(subject.id)).length, label).toBe(before.length);
+          }
+        }
+      }
+    }
+  }, 240_000);
+
+  it('hides a bargain from a third user and refuses their every action', async () => {
+    const { id, goods } = await bargainIn('offered');
+    const stranger = await person();
+    for (const path of [paths.agree, paths.reject, paths.cancel, paths.remove])
+      expect((await answer(path, stranger.token, id)).body.err_code).toBe(ErrorCodes.BARGAIN_NOT_FOUND);
+    expect((await counter(stranger.token, id, '250')).body.err_code).toBe(ErrorCodes.BARGAIN_NOT_FOUND);
+    expect((await info(stranger.token, `bargain_id=${id}`)).body.err_code).toBe(ErrorCodes.BARGAIN_NOT_FOUND);
+    const theirs = await ok(info(stranger.token, `goods_id=${goods.id}`));
+    expect(theirs.bargain).toBeNull();
+    for (const role of ['buyer', 'seller'] as const)
+      expect((await ok(list(stranger.token, role))).list).toEqual([]);
+    await expect(
+      agreedBargainFor(t.app.db, {
+        bargainId: id,
+        buyerId: stranger.id,
+        goodsId: goods.id,
+        now: t.clock.now(),
+      }),
+    ).rejects.toMatchObject({ errCode: ErrorCodes.BARGAIN_NOT_FOUND });
+  });
+
+  it('limits open bargains per buyer, offers per day and offers per bargain', async () => {
+    const buyer = await person();
+    const ids: number[] = [];
+    for (let index = 0; index < bargainRules.maxOpenPerBuyer; index += 1) {
+      const goods = await listing();
+      ids.push((await ok(offer(buyer.token, goods.id, '230'))).id);
+    }
+    const extra = await listing();
+    expect((await offer(buyer.token, extra.id, '230')).body.err_code).toBe(ErrorCodes.BARGAIN_OPEN_LIMIT);
+    expect((await ok(info(buyer.token, `goods_id=${extra.id}`))).can_offer).toBe(false);
+    for (const id of ids) await ok(answer(paths.cancel, buyer.token, id));
+
+    // Cancelled offers still count toward the day's offers.
+    const used = bargainRules.maxOpenPerBuyer;
+    for (let index = used; index < bargainRules.dailyOffersPerBuyer; index += 1) {
+      const made = await ok(offer(buyer.token, extra.id, '230'));
+      await ok(answer(paths.cancel, buyer.token, made.id));
+    }
+    const refused = await offer(buyer.token, extra.id, '230');
+    expect(refused.body).toMatchObject({ err_code: ErrorCodes.BARGAIN_DAILY_LIMIT });
+    t.clock.advance(86_400);
+    await ok(offer(buyer.token, extra.id, '230'));
+
+    // At most maxBuyerRounds offers in one bargain.
+    const { id, buyer: other, goods } = await bargainIn('countered');
+    for (let round = 2; round <= bargainRules.maxBuyerRounds; round += 1) {
+      await ok(offer(other.token, goods.id, String(230 + round)));
+      await ok(counter(seller.token, id, '280'));
+    }
+    expect((await offer(other.token, goods.id, '240')).body.err_code).toBe(
+      ErrorCodes.BARGAIN_ROUNDS_EXCEEDED,
+    );
+  });
+
+  it('expires an unanswered offer and an unused agreed price on the process timers', async () => {
+    const { id, buyer } = await bargainIn('offered');
+    t.clock.advance(bargainRules.offerAnswerSeconds - 1);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await ok(info(buyer.token, `bargain_id=${id}`))).bargain?.status).toBe('offered');
+    t.clock.advance(1);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    const lapsed = await ok(info(buyer.token, `bargain_id=${id}`));
+    expect(lapsed.bargain).toMatchObject({ status: 'expired', deadline: null });
+    expect(lapsed.bargain?.timeline.at(-1)).toMatchObject({ action: 'expire_offer', actor_role: 'system' });
+    expect((await notificationsOf(t.app.db, buyer.id, 'bargain'))[0]?.title).toBe('议价已失效');
+
+    // An offer made again restarts the seller's 24 hours: the first offer's timer does not end it.
+    const again = await bargainIn('offered');
+    t.clock.advance(12 * 3600);
+    await ok(counter(seller.token, again.id, '280'));
+    await ok(offer(again.buyer.token, again.goods.id, '250'));
+    t.clock.advance(12 * 3600);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await ok(info(again.buyer.token, `bargain_id=${again.id}`))).bargain?.status).toBe('offered');
+    t.clock.advance(12 * 3600);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect((await ok(info(again.buyer.token, `bargain_id=${again.id}`))).bargain?.status).toBe('expired');
+
+    const agreed = await bargainIn('agreed');
+    const query = { bargainId: agreed.id, buyerId: agreed.buyer.id, goodsId: agreed.goods.id };
+    expect(await agreedBargainFor(t.app.db, { ...query, now: t.clock.now() })).toEqual({
+      bargainId: agreed.id,
+      priceFen: 22_000,
+    });
+    t.clock.advance(bargainRules.agreedValidSeconds);
+    // Past its deadline the price is refused even before the timer has run.
+    await expect(agreedBargainFor(t.app.db, { ...query, now: t.clock.now() })).rejects.toMatchObject({
+      errCode: ErrorCodes.BARGAIN_EXPIRED,
+    });
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    const expired = await ok(info(agreed.buyer.token, `bargain_id=${agreed.id}`));
+    expect(expired.bargain?.status).toBe('expired');
+    expect(expired.can_offer).toBe(true);
+  });
+
+  it('agrees once when two agrees race, and an agreed price buys once', async () => {
+    const { id, buyer, goods } = await bargainIn('offered');
+    const results = await Promise.all([
+      answer(paths.agree, seller.token, id),
+      answer(paths.agree, seller.token, id),
+    ]);
+    const codes = results.map((result) => result.body.err_code).sort((x, y) => x - y);
+    expect(codes).toEqual([0, ErrorCodes.BARGAIN_STATE_INVALID]);
+    expect((await history(id)).filter((row) => row.action === 'agree')).toHaveLength(1);
+
+    const query = { bargainId: id, buyerId: buyer.id, goodsId: goods.id, now: t.clock.now() };
+    // The seller has since lowered the price below the agreed one: the lower price applies.
+    await ok(
+      call(t.app, 'POST', '/app/user/goods/price', {
+        token: seller.token,
+        body: { goods_id: goods.id, price: '210' },
+      }),
+    );
+    const uses = await Promise.allSettled(
+      [1, 2].map((n) =>
+        t.app.db.transaction((tx) =>
+          consumeBargain(tx, t.app.processes, { ...query, orderRef: `order:${n}` }),
+        ),
+      ),
+    );
+    expect(uses.filter((use) => use.status === 'fulfilled').map((use) => use.value)).toEqual([
+      { bargainId: id, priceFen: 21_000 },
+    ]);
+    expect(uses.find((use) => use.status === 'rejected')).toMatchObject({
+      reason: { errCode: ErrorCodes.BARGAIN_STATE_INVALID },
+    });
+    const used = await ok(info(buyer.token, `bargain_id=${id}`));
+    expect(used.bargain).toMatchObject({ status: 'ordered', deadline: null });
+    expect(used.bargain?.timeline.at(-1)).toMatchObject({ action: 'use', actor_role: 'buyer' });
+    await expect(agreedBargainFor(t.app.db, query)).rejects.toMatchObject({
+      errCode: ErrorCodes.BARGAIN_STATE_INVALID,
+    });
+    await expect(agreedBargainFor(t.app.db, { ...query, goodsId: goods.id + 1 })).rejects.toMatchObject({
+      errCode: ErrorCodes.BARGAIN_NOT_FOUND,
+    });
+  });
+
+  it('refuses steps toward a sale once the listing is off the shelf', async () => {
+    const { id, goods } = await bargainIn('offered');
+    await ok(
+      call(t.app, 'POST', '/app/user/goods/shelf', {
+        token: seller.token,
+        body: { goods_id: goods.id, action: 'off' },
+      }),
+    );
+    expect((await answer(paths.agree, seller.token, id)).body.err_code).toBe(
+      ErrorCodes.BARGAIN_GOODS_UNAVAILABLE,
+    );
+    expect((await counter(seller.token, id, '250')).body.err_code).toBe(ErrorCodes.BARGAIN_GOODS_UNAVAILABLE);
+    await ok(answer(paths.reject, seller.token, id));
+  });
+
+  it('deletes a finished bargain from one party’s list only', async () => {
+    const open = await bargainIn('offered');
+    expect((await answer(paths.remove, open.buyer.token, open.id)).body.err_code).toBe(
+      ErrorCodes.BARGAIN_DELETE_OPEN,
+    );
+    const done = await bargainIn('rejected');
+    expect((await answer(paths.remove, done.buyer.token, done.id)).body.err_code).toBe(0);
+    expect((await ok(list(done.buyer.token, 'buyer'))).list.map((item) => item.id)).not.toContain(done.id);
+    expect((await ok(list(seller.token, 'seller', 'closed'))).list.map((item) => item.id)).toContain(done.id);
+  });
+});
