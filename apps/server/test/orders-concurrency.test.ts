@@ -7,7 +7,7 @@ import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
 import { orders } from '../src/modules/orders/index.ts';
 import { warnIfNoPostgres } from './helpers/ledger-db.ts';
 import { createListingsApp } from './helpers/listings.ts';
-import { goodsStatus, insertListing, insertUsers } from './helpers/orders.ts';
+import { confirmRebinding, goodsStatus, insertListing, insertUsers } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { postMoney } from './helpers/wallet.ts';
 
@@ -79,7 +79,10 @@ describe(`orders under concurrency (${databaseKind})`, () => {
       } else {
         await t.app.orders.pay(buyer, order.orderNo, 'wallet');
         if (roll < 0.75) {
-          for (const action of orderStaffSteps) await t.app.orders.staffStep(staff, order.orderNo, action);
+          for (const action of orderStaffSteps) {
+            if (action === 'finish_rebinding') await confirmRebinding(t.app.db, order.id, buyer);
+            await t.app.orders.staffStep(staff, order.orderNo, action);
+          }
           await t.app.orders.confirm(buyer, order.orderNo);
           outcomes.completed++;
         } else if (roll < 0.85) {

@@ -313,6 +313,8 @@ export const apiCalls = {
   'GET /app/order/list': { query: orderListQuerySchema, response: orderListSchema },
   'POST /app/order/cancel': { body: orderNoQuerySchema, response: orderDetailSchema },
   'POST /app/order/confirm': { body: orderNoQuerySchema, response: orderDetailSchema },
+  'POST /app/order/deliver': { body: orderNoQuerySchema, response: orderDetailSchema },
+  'POST /app/order/rebinding/finish': { body: orderNoQuerySchema, response: orderDetailSchema },
   'POST /app/order/staff/step': { body: orderStaffStepRequestSchema, response: orderDetailSchema },
   'GET /app/order/handover': { query: orderNoQuerySchema, response: orderHandoverSchema },
   'POST /app/order/confirm/account': { body: submitAccountRequestSchema, response: orderHandoverSchema },

@@ -25,6 +25,10 @@ export const orderPaths = {
   /** Not in SPEC §7: 我买到的 / 我卖出的 with tabs by state. */
   list: '/app/order/list',
   cancel: '/app/order/cancel',
+  /** The seller starts the hand-over (开始交付). */
+  deliver: '/app/order/deliver',
+  /** The buyer finishes rebinding (完成换绑) once every required step is confirmed. */
+  finishRebinding: '/app/order/rebinding/finish',
   /** Buyer confirms receipt (确认收货): escrow released to the seller. */
   confirm: '/app/order/confirm',
   /** Customer service takes a step of the table on an order (the staff path). */

@@ -48,6 +48,12 @@ export async function paidOrder(
   if (paid.body.err_code !== 0) throw new Error(`not paid: ${JSON.stringify(paid.body)}`);
   let detail = paid.body.data?.order ?? order;
   for (const action of handOver.slice(0, options.steps ?? 1)) {
+    // Rebinding finishes once its checklist (the password at least) is confirmed; staff may.
+    if (action === 'finish_rebinding')
+      await orderCall(t, people.staff.token, '/app/order/rebinding/confirm', {
+        order_no: order.order_no,
+        step: 'password',
+      });
     const stepped = await orderCall(t, people.staff.token, '/app/order/staff/step', {
       order_no: order.order_no,
       action,

@@ -4,6 +4,8 @@ import type { CompensationOptionCode, Envelope, OrderDetail, PayOrderResult } fr
 import type { Database } from '../../src/db/client.ts';
 import { gamePartitions, games } from '../../src/modules/catalogue/tables.ts';
 import { goods } from '../../src/modules/goods/tables.ts';
+import { checklistOf } from '../../src/modules/orders/rebinding-service.ts';
+import { orderRebindingSteps } from '../../src/modules/orders/tables.ts';
 import { users } from '../../src/modules/identity/tables.ts';
 import { call } from './identity.ts';
 import type { TestApp } from './test-app.ts';
@@ -90,3 +92,19 @@ export const orderCall = <T = OrderDetail>(
   path: string,
   body: Record<string, unknown>,
 ): Promise<{ body: Envelope<T> }> => call<T>(t.app, 'POST', path, { token, body });
+
+/**
+ * The buyer confirms every rebinding step of an order, written directly (the randomised runs take
+ * the hand-over through the service; the checklist's own calls are tested in order-handover). The
+ * checklist is that of `insertListing`'s listings, which have no bindings.
+ */
+export async function confirmRebinding(db: Database, orderId: number, buyerId: number): Promise<void> {
+  await db
+    .insert(orderRebindingSteps)
+    .values(checklistOf({}).map((step, position) => ({ orderId, position, ...step })))
+    .onConflictDoNothing();
+  await db
+    .update(orderRebindingSteps)
+    .set({ confirmedAt: new Date(), confirmedBy: buyerId })
+    .where(eq(orderRebindingSteps.orderId, orderId));
+}

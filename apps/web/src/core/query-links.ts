@@ -84,6 +84,8 @@ export const staleAfter = {
   cancelOrder: [orderKeys.all, couponKeys.all, ...listings],
   /** The seller's balance moves; the buyer's screens show the order completed. */
   confirmOrder: [...money, orderKeys.all, ...listings],
+  /** 开始交付 / 完成换绑: the hand-over panels show the next step. */
+  orderPartyStep: [orderKeys.all, orderHandoverKeys.all],
   /** The hand-over panels redraw from each answer; these show the order's step elsewhere. */
   submitOrderAccount: [orderKeys.all, orderHandoverKeys.all],
   /** A mismatch refunds the buyer and takes the listing off the shelf. */

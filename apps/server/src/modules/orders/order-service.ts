@@ -358,6 +358,25 @@ export function createOrderService(deps: {
       );
     },
 
+    /**
+     * A party's own step outside paying and confirming: the seller's 开始交付 (`deliver`), the
+     * buyer's 完成换绑 (`finish_rebinding`, guarded by the checklist). The engine refuses the other
+     * party; anyone else: the order is not theirs.
+     */
+    async partyStep(
+      userId: number,
+      orderNo: string,
+      action: Extract<OrderAction, 'deliver' | 'finish_rebinding'>,
+    ): Promise<OrderRow> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, { orderNo });
+        if (!order || (order.buyerId !== userId && order.sellerId !== userId))
+          throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+        const role = order.sellerId === userId ? 'seller' : 'buyer';
+        return step(tx, order, action, { role, userId });
+      });
+    },
+
     /** Customer service takes a hand-over step (the staff path of the table). */
     async staffStep(
       staffId: number,

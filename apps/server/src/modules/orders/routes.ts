@@ -163,6 +163,24 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService; views: 
     },
   );
 
+  const partySteps = [
+    { path: orderPaths.deliver, action: 'deliver', summary: '卖家开始交付（之后提交账号）' },
+    { path: orderPaths.finishRebinding, action: 'finish_rebinding', summary: '买家确认换绑全部完成' },
+  ] as const;
+  for (const { path, action, summary } of partySteps)
+    app.post(
+      path,
+      {
+        config: { auth: 'required', idempotent: true },
+        schema: { tags, summary, body: orderNoQuerySchema, response: { 200: envelopeOf(orderDetailSchema) } },
+      },
+      async (request) => {
+        const viewer = userId(request);
+        const order = await service.partyStep(viewer, request.body.order_no, action);
+        return ok(await views.detailOf(order, order.sellerId === viewer ? 'seller' : 'buyer'));
+      },
+    );
+
   app.post(
     orderPaths.staffStep,
     {

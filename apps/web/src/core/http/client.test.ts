@@ -69,19 +69,19 @@ describe('requests', () => {
   });
 
   it('sends a POST body as JSON', async () => {
-    fake.onUnlisted('POST', '/app/goods/bargain', () => null);
-    await http.post('/app/goods/bargain', { goods_id: 5, price: '12.50' });
+    fake.onUnlisted('POST', '/app/report/submit', () => null);
+    await http.post('/app/report/submit', { goods_id: 5, price: '12.50' });
     expect(fake.requests[0]?.method).toBe('POST');
     expect(fake.requests[0]?.config.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(JSON.parse(String(fake.requests[0]?.config.data))).toEqual({ goods_id: 5, price: '12.50' });
   });
 
   it.each([
-    ['/app/goods/bargain', undefined, 10_000],
+    ['/app/report/submit', undefined, 10_000],
     ['/app/user/ban', undefined, 20_000],
     ['/app/merchant/cloud_phone/restart', undefined, 20_000],
     ['/app/merchant/cloud_phone/upload', undefined, 60_000],
-    ['/app/goods/bargain', 3_000, 3_000],
+    ['/app/report/submit', 3_000, 3_000],
   ])('%s with time-out option %s waits %d ms', async (path, timeout, expected) => {
     fake.onUnlisted('POST', path, () => null);
     await http.post(path, {}, { timeout });

@@ -66,8 +66,8 @@ const sent = (envelope: Envelope): Envelope =>
 const unlisted = [
   ['GET', '/app/x'],
   ['POST', '/app/x'],
-  ['POST', '/app/goods/bargain'],
-  ['POST', '/app/order/build/business'],
+  ['POST', '/app/report/submit'],
+  ['POST', '/app/promotion/config'],
 ] as const;
 
 beforeEach(async () => {
@@ -244,7 +244,7 @@ describe('other codes with a dialog object', () => {
         btn_page: '/cashPledgeRecord',
       },
     });
-    await expect(http.post('/app/goods/bargain', {})).resolves.toMatchObject({ err_code: 1011 });
+    await expect(http.post('/app/report/submit', {})).resolves.toMatchObject({ err_code: 1011 });
     expect(Dialog.alert).toHaveBeenCalledWith({
       title: '提示',
       content: '请先缴纳保证金',
@@ -268,7 +268,7 @@ describe('other codes with a dialog object', () => {
         btn_page: 'wallet',
       },
     });
-    await http.post('/app/order/build/business', {});
+    await http.post('/app/promotion/config', {});
     expect(Dialog.confirm).toHaveBeenCalledWith({
       title: '余额不足',
       content: '是否去充值？',

@@ -1,9 +1,11 @@
 import { Card, Image, ImageViewer, Steps, Tag } from 'antd-mobile';
+import { useState } from 'react';
 import type { DisputeDetail, ProcessTimelineEntry } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
 import { roleLabels } from './labels';
 
 export function EvidenceImages({ urls }: { urls: readonly string[] }) {
+  const [opened, setOpened] = useState<number | null>(null);
   if (urls.length === 0) return null;
   return (
     <div className="after-sales__images">
@@ -15,9 +17,17 @@ export function EvidenceImages({ urls }: { urls: readonly string[] }) {
           height="2rem"
           fit="cover"
           alt={`凭证${index + 1}`}
-          onClick={() => ImageViewer.Multi.show({ images: [...urls], defaultIndex: index })}
+          onClick={() => setOpened(index)}
         />
       ))}
+      {opened === null ? null : (
+        <ImageViewer.Multi
+          images={[...urls]}
+          visible
+          defaultIndex={opened}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { OrderAction } from '@haoshi/contracts';
 /** The Chinese texts of the order screens. */
 export const orderMessages = {
   signProtocol: '签署交易协议',
+  evaluate: '评价本次交易',
   confirmTitle: '确认订单',
   guaranteeTitle: '包赔服务',
   noGuarantee: '不需要包赔',
@@ -86,4 +87,7 @@ export const actionLabels: Partial<Record<OrderAction, string>> = {
   pay: '立即付款',
   cancel: '取消订单',
   confirm_receipt: '确认收货',
+  deliver: '开始交付',
+  finish_rebinding: '完成换绑',
+  dispute: '申请售后',
 };

@@ -7,6 +7,7 @@ import {
   protocolSignPage,
   type OrderAction,
   type OrderDetail,
+  type OrderState,
 } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
 import { confirm } from '@/core/confirm';
@@ -15,9 +16,13 @@ import { GoodsCard } from '@/ui/goods-card';
 import { OrderHandoverPanels } from './handover';
 import { useCancelOrder } from './api/cancel-order';
 import { useConfirmOrder } from './api/confirm-order';
+import { usePartyStep } from './api/party-step';
 import { actionLabels, orderMessages as m } from './messages';
 import { PaySheet } from './pay-sheet';
 import { timeLeft, useNow } from './use-now';
+
+/** Nothing is handed over before payment, nor in an order closed unpaid. */
+const unpaidStates: readonly OrderState[] = ['pending_payment', 'expired', 'cancelled'];
 
 function DeadlineText({ order }: { order: OrderDetail }) {
   const { pay_by, deliver_by, release_at } = order.deadlines;
@@ -97,7 +102,13 @@ export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boo
   const [paying, setPaying] = useState(openPay && order.state === 'pending_payment');
   const cancel = useCancelOrder();
   const confirmReceipt = useConfirmOrder();
+  const partyStep = usePartyStep();
+  const take = (step: 'deliver' | 'finish_rebinding') => () =>
+    partyStep.mutate({ orderNo: order.order_no, step });
   const handlers: Partial<Record<OrderAction, () => void>> = {
+    ...(order.role === 'seller' ? { deliver: take('deliver') } : {}),
+    ...(order.role === 'buyer' ? { finish_rebinding: take('finish_rebinding') } : {}),
+    dispute: () => void navigate(`/orderRefund?order_no=${order.order_no}`),
     pay: () => (order.cashier_url ? window.location.assign(order.cashier_url) : setPaying(true)),
     cancel: () =>
       void confirm({ content: m.cancelAsk }).then((yes) => {
@@ -125,7 +136,7 @@ export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boo
         <GoodsCard goods={order.goods} />
       </section>
       <Amounts order={order} />
-      <OrderHandoverPanels orderNo={order.order_no} />
+      {unpaidStates.includes(order.state) ? null : <OrderHandoverPanels orderNo={order.order_no} />}
       {order.state === 'signing' && order.role !== 'customer_service' ? (
         <section className="order-section">
           <Button
@@ -139,6 +150,18 @@ export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boo
           </Button>
         </section>
       ) : null}
+      {order.state === 'completed' && order.role !== 'customer_service' ? (
+        <section className="order-section">
+          <Button
+            block
+            shape="rounded"
+            data-testid="order-evaluate"
+            onClick={() => void navigate(`/goodEvaluateMakeOut?order_no=${order.order_no}`)}
+          >
+            {m.evaluate}
+          </Button>
+        </section>
+      ) : null}
       <Timeline order={order} />
       {buttons.length > 0 ? (
         <footer className="order-bar order-bar--actions">
@@ -146,10 +169,11 @@ export function OrderView({ order, openPay }: { order: OrderDetail; openPay: boo
             <Button
               key={action}
               shape="rounded"
-              color={action === 'cancel' ? 'default' : 'primary'}
+              color={action === 'cancel' || action === 'dispute' ? 'default' : 'primary'}
               loading={
                 (action === 'cancel' && cancel.isPending) ||
-                (action === 'confirm_receipt' && confirmReceipt.isPending)
+                (action === 'confirm_receipt' && confirmReceipt.isPending) ||
+                ((action === 'deliver' || action === 'finish_rebinding') && partyStep.isPending)
               }
               data-testid={`order-action-${action}`}
               onClick={handlers[action]}

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  orderHandoverPaths,
+  type OrderHandover,
   orderPaths,
   orderTabs,
   type OrderDetail,
@@ -163,6 +165,23 @@ describe('/order_detail?goods_id= (确认订单)', () => {
 });
 
 describe('/order_detail?order_no= (订单详情)', () => {
+  // Past payment the hand-over panels load too (their own tests are in handover/).
+  beforeEach(() => {
+    fake.on(orderHandoverPaths.handover, (): OrderHandover => ({
+      order_no: 'O20261121100000123456',
+      state: 'paid',
+      role: 'buyer',
+      credentials: { submitted: false, submitted_at: null, account_masked: '', can_reveal: false },
+      reveal_log: [],
+      videos: [],
+      rebinding: [],
+      urges: [],
+      urges_left_today: 3,
+      damages: null,
+      mismatch_reason: null,
+    }));
+  });
+
   it('shows the buyer the countdown and the buttons of the table, and pays from the wallet', async () => {
     setAuthorization('t');
     let current = order();
