@@ -21,12 +21,7 @@ export function EvidenceImages({ urls }: { urls: readonly string[] }) {
         />
       ))}
       {opened === null ? null : (
-        <ImageViewer.Multi
-          images={[...urls]}
-          visible
-          defaultIndex={opened}
-          onClose={() => setOpened(null)}
-        />
+        <ImageViewer.Multi images={[...urls]} visible defaultIndex={opened} onClose={() => setOpened(null)} />
       )}
     </div>
   );
