@@ -1,50 +1,11 @@
-import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { loginAsNewUser, test, visiblePane } from './helpers';
+import { api, phone } from './trade-helpers';
 
 /** Seeded customer-service account and the first demo seller (apps/server/src/db/seed.ts, goods/demo-seed.ts). */
 const CUSTOMER_SERVICE_PHONE = '13800000003';
 const DEMO_SELLER_PHONE = '19900000001';
 const shots = new URL('./screenshots/', import.meta.url).pathname;
-
-interface Envelope<T> {
-  err_code: number;
-  message: string;
-  data?: T;
-}
-
-/** Calls the API from inside the page, with the headers the app keeps (session, device signature). */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const raw =
-        sessionStorage.getItem('app_header_sign') ?? localStorage.getItem('app_header_sign') ?? '{}';
-      const headers: Record<string, string> = { ...(JSON.parse(raw) as Record<string, string>) };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      headers['Idempotency-Key'] = crypto.randomUUID();
-      const response = await fetch(path, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return (await response.json()) as unknown;
-    },
-    { method, path, body },
-  );
-  const envelope = answer as Envelope<T>;
-  expect(envelope.err_code, `${method} ${path}: ${envelope.message}`).toBe(0);
-  return envelope.data as T;
-}
-
-async function phone(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
-  return context.newPage();
-}
 
 const fen = (amount: string) => Math.round(Number(amount) * 100);
 const yuan = (value: number) => (value / 100).toFixed(2);
@@ -97,8 +58,19 @@ test('a buyer buys a demo listing with the wallet; staff hands it over; the buye
   // Customer service takes the hand-over steps on the order.
   const staff = await phone(browser, testInfo);
   await loginAsNewUser(staff, CUSTOMER_SERVICE_PHONE);
-  for (const action of ['deliver', 'submit_account', 'verify_pass', 'finish_rebinding', 'sign'])
+  for (const action of ['deliver', 'submit_account', 'verify_pass', 'finish_rebinding', 'sign']) {
+    // Rebinding finishes once every required step of its checklist is confirmed; staff may.
+    if (action === 'finish_rebinding') {
+      const handover = await api<{ rebinding: { key: string; required: boolean }[] }>(
+        staff,
+        'GET',
+        `/app/order/handover?order_no=${orderNo}`,
+      );
+      for (const step of handover.rebinding.filter((each) => each.required))
+        await api(staff, 'POST', '/app/order/rebinding/confirm', { order_no: orderNo, step: step.key });
+    }
     await api(staff, 'POST', '/app/order/staff/step', { order_no: orderNo, action });
+  }
 
   // The buyer confirms receipt in the protection period.
   await page.reload();
