@@ -96,3 +96,67 @@ test('a buyer buys a demo listing with the wallet; staff hands it over; the buye
       .first(),
   ).toBeVisible();
 });
+
+/** Issue 11 H, second run: the buyer disputes after the hand-over, staff refund, the balance is back. */
+test('a buyer disputes a handed-over order, customer service refunds it, the wallet has the money back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const seller = await phone(browser, testInfo);
+  await loginAsNewUser(seller, DEMO_SELLER_PHONE);
+  const mine = await api<{ list: { id: number; price: string }[] }>(
+    seller,
+    'GET',
+    '/app/user/goods/mine?status=on_sale&page_size=50',
+  );
+  const listing = [...mine.list].sort((a, b) => fen(a.price) - fen(b.price))[1];
+  if (!listing) throw new Error('the demo seller has fewer than two listings on sale');
+
+  await loginAsNewUser(page);
+  await page.goto('/personRecharge');
+  await page.getByRole('textbox', { name: '充值金额' }).fill(listing.price);
+  await page.getByTestId('recharge-channel-wechat').click();
+  await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('cashier-confirm').click();
+  await expect(page.getByRole('status')).toHaveText('充值成功');
+  const placed = await api<{ order_no: string }>(page, 'POST', '/app/order/build/business', {
+    goods_id: listing.id,
+  });
+  const orderNo = placed.order_no;
+  await api(page, 'POST', '/app/order/data/v2', { order_no: orderNo, method: 'wallet' });
+
+  // Customer service starts the hand-over; the account arrives and does not log in.
+  const staff = await phone(browser, testInfo);
+  await loginAsNewUser(staff, CUSTOMER_SERVICE_PHONE);
+  await api(staff, 'POST', '/app/order/staff/step', { order_no: orderNo, action: 'deliver' });
+
+  await page.goto(`/order_detail?order_no=${orderNo}`);
+  await expect(visiblePane(page).getByTestId('order-state')).toHaveText('交付中');
+  await visiblePane(page).getByTestId('order-action-dispute').click();
+  await expect(page).toHaveURL(/\/orderRefund\?order_no=/);
+  const form = visiblePane(page);
+  await form.getByText('账号无法登录').click();
+  await form.getByPlaceholder(/请描述遇到的问题/).fill('卖家给的账号密码一直提示错误，无法登录游戏。');
+  await form.getByRole('button', { name: '提交售后申请' }).click();
+  await expect(
+    visiblePane(page).getByTestId('order-state').or(form.getByText('售后处理中')).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}dispute-opened.png`, fullPage: true });
+
+  // Customer service refunds in full from the same screen.
+  await staff.goto(`/orderRefund?order_no=${orderNo}`);
+  const panel = visiblePane(staff).getByTestId('resolve-panel');
+  await panel.getByText('全额退款给买家').click();
+  await panel.getByPlaceholder('双方可见，请写明核实情况').fill('已核实账号无法登录，全额退款给买家。');
+  await panel.getByRole('button', { name: '确认处理' }).click();
+  await staff.getByRole('button', { name: '确定' }).click();
+  await expect(visiblePane(staff).getByText('售后已退款').first()).toBeVisible();
+
+  await page.goto('/wallet');
+  await expect(visiblePane(page).getByTestId('wallet-available')).toHaveText(
+    listing.price.includes('.') ? listing.price : `${listing.price}.00`,
+  );
+  await page.goto(`/order_detail?order_no=${orderNo}`);
+  await expect(visiblePane(page).getByTestId('order-state')).toHaveText('售后已退款');
+});
