@@ -2,28 +2,19 @@ import { Tag } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { snapshotProblemText, type ProtocolSnapshot } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
-import { isApiError } from '@/core/http/errors';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
 import { useProtocolSnapshots } from './api/protocol-snapshots';
 import { ProtocolText } from './components/protocol-text';
 import { protocolMessages as m } from './messages';
+import { NoOrderScreen, ProtocolLoadError } from './components/protocol-load-states';
 import './protocols.css';
 
 /** /protocolSnapshot?order_no= : every signed snapshot, verified now, with a clear verdict. */
 export default function ProtocolSnapshotScreen() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const navigate = useNavigate();
-  if (!orderNo)
-    return (
-      <StatusScreen
-        status="empty"
-        title={m.noOrder}
-        description={m.noOrderHint}
-        actions={[{ text: m.toOrders, primary: true, onClick: () => void navigate('/mine') }]}
-      />
-    );
+  if (!orderNo) return <NoOrderScreen />;
   return <Snapshots orderNo={orderNo} />;
 }
 
@@ -31,21 +22,8 @@ function Snapshots({ orderNo }: { orderNo: string }) {
   const snapshots = useProtocolSnapshots(orderNo);
   const navigate = useNavigate();
   if (snapshots.isPending) return <ScreenSkeleton />;
-  if (snapshots.isError) {
-    const missing = isApiError(snapshots.error) && snapshots.error.code === 5801;
-    return (
-      <StatusScreen
-        status={missing ? 'empty' : 'disconnected'}
-        title={missing ? m.notFound : m.loadFailed}
-        description={missing ? m.notFoundHint : m.loadFailedHint}
-        actions={
-          missing
-            ? [{ text: m.toOrders, primary: true, onClick: () => void navigate('/mine') }]
-            : [{ text: m.retry, primary: true, onClick: () => void snapshots.refetch() }]
-        }
-      />
-    );
-  }
+  if (snapshots.isError)
+    return <ProtocolLoadError error={snapshots.error} retry={() => void snapshots.refetch()} />;
   const { list, valid, public_key } = snapshots.data;
   if (list.length === 0)
     return (

@@ -3,11 +3,9 @@ import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ProtocolPage, ProtocolDataResult } from '@haoshi/contracts';
 import { showToast } from '@/core/feedback-ui';
-import { isApiError } from '@/core/http/errors';
 import { useCountdown } from '@/core/use-countdown';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { SmsCodeField } from '@/ui/sms-code-field';
-import { StatusScreen } from '@/ui/status-screen';
 import { useProtocolPage } from './api/protocol-page';
 import { useSignProtocol } from './api/sign-protocol';
 import { useStartSignIntent } from './api/start-sign-intent';
@@ -18,6 +16,7 @@ import { signatureImage } from './components/signature-image';
 import { hasInk, type Strokes } from './components/strokes';
 import { ProtocolText } from './components/protocol-text';
 import { protocolMessages as m } from './messages';
+import { NoOrderScreen, ProtocolLoadError } from './components/protocol-load-states';
 import './protocols.css';
 
 const snapshotPath = (orderNo: string) => `/protocolSnapshot?order_no=${encodeURIComponent(orderNo)}`;
@@ -26,16 +25,7 @@ const snapshotPath = (orderNo: string) => `/protocolSnapshot?order_no=${encodeUR
 export default function RatifyAccordScreen() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const navigate = useNavigate();
-  if (!orderNo)
-    return (
-      <StatusScreen
-        status="empty"
-        title={m.noOrder}
-        description={m.noOrderHint}
-        actions={[{ text: m.toOrders, primary: true, onClick: () => void navigate('/mine') }]}
-      />
-    );
+  if (!orderNo) return <NoOrderScreen />;
   return <RatifyAccord orderNo={orderNo} />;
 }
 
@@ -43,21 +33,7 @@ function RatifyAccord({ orderNo }: { orderNo: string }) {
   const page = useProtocolPage(orderNo);
   const navigate = useNavigate();
   if (page.isPending) return <ScreenSkeleton />;
-  if (page.isError) {
-    const missing = isApiError(page.error) && page.error.code === 5801;
-    return (
-      <StatusScreen
-        status={missing ? 'empty' : 'disconnected'}
-        title={missing ? m.notFound : m.loadFailed}
-        description={missing ? m.notFoundHint : m.loadFailedHint}
-        actions={
-          missing
-            ? [{ text: m.toOrders, primary: true, onClick: () => void navigate('/mine') }]
-            : [{ text: m.retry, primary: true, onClick: () => void page.refetch() }]
-        }
-      />
-    );
-  }
+  if (page.isError) return <ProtocolLoadError error={page.error} retry={() => void page.refetch()} />;
   const protocol = page.data;
   return (
     <div className="protocols">
