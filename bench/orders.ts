@@ -1,0 +1,589 @@
+/**
+ * Orders on PostgreSQL through the real server's HTTP API (its own process, as in production):
+ *
+ * 1. place + pay from the wallet (`POST /app/order/build/business` then `/app/order/data/v2`), many
+ *    buyers buying many distinct listings, at a few concurrency levels;
+ * 2. a hot listing raced by 200 buyers at once (one order, the others refused 4703), over N listings;
+ * 3. the bare ledger in the same run: one posting per transaction through the posting service, from
+ *    this process, at the same concurrency levels (random buyer pairs; buyer → one hot system account).
+ *
+ * Then checkLedger, and the escrow account against the sum of the orders' escrow.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run orders -w @haoshi/bench
+ *   … -- --seconds 10 --levels 4,16,64 --buyers 2000 --races 20 --racers 200    (defaults)
+ *   … -- --cpu-prof /tmp/prof                                                (profile the server)
+ *
+ * Buyers, sellers, sessions, wallet top-ups (ledger postings) and listings are written directly for
+ * setup speed. A fresh database is created next to DATABASE_URL's and dropped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { sql, sum } from 'drizzle-orm';
+import { ErrorCodes } from '@haoshi/contracts';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { postgresErrorOf, queryRows } from '../apps/server/src/lib/sql-rows.ts';
+import { seedCatalogue } from '../apps/server/src/modules/catalogue/catalogue-service.ts';
+import { createSessionService } from '../apps/server/src/modules/identity/session-service.ts';
+import { checkLedger, formatLedgerReport, ledger } from '../apps/server/src/modules/ledger/index.ts';
+import type { AccountRef } from '../apps/server/src/modules/ledger/accounts.ts';
+import { orders } from '../apps/server/src/modules/orders/tables.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    /** Concurrent place+pay loops (HTTP connections) of each level. */
+    levels: { type: 'string', default: '4,16,64' },
+    buyers: { type: 'string', default: '2000' },
+    sellers: { type: 'string', default: '100' },
+    /** Listings on sale for the place+pay runs (each is bought once). */
+    listings: { type: 'string', default: '30000' },
+    races: { type: 'string', default: '20' },
+    racers: { type: 'string', default: '200' },
+    port: { type: 'string', default: '8393' },
+    /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
+    'cpu-prof': { type: 'string', default: '' },
+  },
+});
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('DATABASE_URL is required (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  process.exit(2);
+}
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(args.seconds);
+const levels = args.levels.split(',').map(Number);
+const buyerCount = Number(args.buyers);
+const sellerCount = Number(args.sellers);
+const listingCount = Number(args.listings);
+const raceCount = Number(args.races);
+const racerCount = Number(args.racers);
+const origin = `http://127.0.0.1:${args.port}`;
+const PRICE_FEN = 10_000;
+const SESSION_SECRET = 'bench-session-secret-0123456789';
+
+const name = `haoshi_bench_orders_${randomBytes(4).toString('hex')}`;
+const benchUrl = new URL(databaseUrl);
+benchUrl.pathname = `/${name}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'haoshi-bench-orders-'));
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const database = openPostgres(benchUrl.toString(), Math.max(...levels));
+const { db } = database;
+
+let server: ChildProcess | undefined;
+async function cleanup() {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+// --- measuring --------------------------------------------------------------------------------------
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+const ms = (value: number) => Number(value.toFixed(1));
+
+/** CPU time (user + system) this process (the load generator, and the bare ledger's client) has used, in ms. */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
+function cpuMs(child: ChildProcess | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Answer {
+  errCode: number;
+  data: Record<string, unknown> | null;
+}
+
+/** One JSON call to the server as a logged-in user; follows a rotated token (none rotate in a run). */
+async function call(token: string, path: string, body: object, idempotencyKey?: string): Promise<Answer> {
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: token,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { err_code: number; data: Record<string, unknown> | null };
+  return { errCode: envelope.err_code, data: envelope.data };
+}
+
+// --- setup ------------------------------------------------------------------------------------------
+
+async function insertUsers(howMany: number, prefix: string): Promise<number[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into users (phone, nickname)
+        select ${prefix} || lpad(g::text, 7, '0'), 'bench' || g from generate_series(1, ${howMany}) g
+        returning id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+async function insertListings(sellerIds: number[], howMany: number): Promise<number[]> {
+  const [partition] = await queryRows<{ id: number; game_id: number; platform: string }>(
+    db,
+    sql`select id, game_id, platform from game_partitions order by id limit 1`,
+  );
+  if (!partition) throw new Error('no catalogue seeded');
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into goods (seller_id, game_id, platform, partition_id, title, attrs, bindings, guarantees,
+          screenshots, highlights, price, tags, status, listed_at)
+        select (${`{${sellerIds.join(',')}}`}::bigint[])[1 + g % ${sellerIds.length}], ${partition.game_id},
+          ${partition.platform}, ${partition.id}, '压测账号 ' || g, '{}', '{}', '{basic,extended}', '{}', '{}',
+          ${PRICE_FEN}, '{}', 'on_sale', now()
+        from generate_series(1, ${howMany}) g
+        returning id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** Each buyer's wallet topped up through the ledger (a manual credit, as `npm run admin -- credit`). */
+async function topUp(userIds: number[], fen: number) {
+  for (let start = 0; start < userIds.length; start += 1000) {
+    const chunk = userIds.slice(start, start + 1000);
+    await db.transaction((tx) =>
+      ledger.postMany(
+        tx,
+        chunk.map((userId) => ({
+          debit: { kind: 'adjustments' } as const,
+          credit: { kind: 'user_available', userId } as const,
+          amount: fen,
+          kind: 'manual.credit',
+          reference: { type: 'bench', id: 'top-up' },
+          idempotencyKey: `bench:top-up:${userId}`,
+          metadata: { reason: '压测充值', actor: 'bench' },
+        })),
+      ),
+    );
+  }
+}
+
+async function sessionsOf(userIds: number[]): Promise<Map<number, string>> {
+  const sessions = createSessionService({
+    db,
+    secret: SESSION_SECRET,
+    ttlDays: 30,
+    rotateAfterSeconds: 86_400,
+  });
+  const tokens = new Map<number, string>();
+  for (let start = 0; start < userIds.length; start += 50) {
+    await Promise.all(
+      userIds.slice(start, start + 50).map(async (userId) => {
+        const { token } = await sessions.create(db, userId, { ip: '127.0.0.1', userAgent: 'bench/orders' });
+        tokens.set(userId, token);
+      }),
+    );
+  }
+  return tokens;
+}
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The server answers listing searches from SQL until its in-memory index is built: wait for it,
+ *  so that the build does not fall into the measured runs. */
+async function waitForIndex() {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const answer = await fetch(`${origin}/app/goods/list/filter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"page_size":1}',
+    });
+    if (answer.headers.get('x-search-index') === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the search index was not built in two minutes');
+}
+
+function startServer(): ChildProcess {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+  const child = spawn('node', [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: benchUrl.toString(),
+      PORT: args.port,
+      SESSION_SECRET,
+      DEVICE_SIGN_KEY: '0123456789abcdef0123456789abcdef',
+      SECURITY_PROVIDER_SECRET: 'bench-security-secret-0123456789',
+      ESIGN_SIGNING_KEY: 'YmVuY2gtZXNpZ24tZWQyNTUxOS1zZWVkLTMyLWJ5dGU=',
+      ORDER_CREDENTIALS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000000',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      RATE_LIMIT_NAMESPACE: `${name}:rl:`,
+      CACHE_BUS_CHANNEL: `${name}:bus`,
+      // The production profile requires object storage; orders never touch it.
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'bench',
+      S3_ACCESS_KEY_ID: 'bench',
+      S3_SECRET_ACCESS_KEY: 'bench-secret',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+// --- 1. place + pay ---------------------------------------------------------------------------------
+
+interface Row {
+  scenario: string;
+  'ops/s': number;
+  ops: number;
+  'p50 ms': number;
+  'p95 ms': number;
+  'p99 ms': number;
+  'server CPU ms/op': number | string;
+  'bench CPU ms/op': number;
+  failed: number;
+}
+
+const rowOf = (
+  scenario: string,
+  ops: number,
+  elapsed: number,
+  latencies: number[],
+  failed: number,
+  benchCpu: number,
+  cpu = Number.NaN,
+): Row => {
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    scenario,
+    'ops/s': Math.round(ops / elapsed),
+    ops,
+    'p50 ms': ms(percentile(sorted, 50)),
+    'p95 ms': ms(percentile(sorted, 95)),
+    'p99 ms': ms(percentile(sorted, 99)),
+    'server CPU ms/op': Number.isNaN(cpu) ? '' : ms(cpu / Math.max(ops, 1)),
+    'bench CPU ms/op': ms(benchCpu / Math.max(ops, 1)),
+    failed,
+  };
+};
+
+async function placeAndPay(
+  duration: number,
+  workers: number,
+  buyers: number[],
+  tokens: Map<number, string>,
+  listings: number[],
+): Promise<{ row: Row; place: number[]; pay: number[]; ranOut: boolean }> {
+  const latencies: number[] = [];
+  const place: number[] = [];
+  const pay: number[] = [];
+  const failures = new Map<string, number>();
+  let next = 0;
+  let ops = 0;
+  let ranOut = false;
+  const cpuBefore = cpuMs(server);
+  const ownBefore = ownCpuMs();
+  const begin = performance.now();
+  const deadline = begin + duration * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const index = next++;
+      const goodsId = listings[index];
+      if (goodsId === undefined) {
+        ranOut = true;
+        return;
+      }
+      // Round robin: a buyer is never in two loops at once while buyers outnumber the loops.
+      const buyer = buyers[index % buyers.length] ?? 0;
+      const token = tokens.get(buyer) ?? '';
+      const t0 = performance.now();
+      const placed = await call(token, '/app/order/build/business', { goods_id: goodsId });
+      const t1 = performance.now();
+      const orderNo = placed.data?.order_no;
+      if (placed.errCode !== 0 || typeof orderNo !== 'string') {
+        failures.set(`place ${placed.errCode}`, (failures.get(`place ${placed.errCode}`) ?? 0) + 1);
+        continue;
+      }
+      const paid = await call(
+        token,
+        '/app/order/data/v2',
+        { order_no: orderNo, method: 'wallet' },
+        randomUUID(),
+      );
+      const t2 = performance.now();
+      if (paid.errCode !== 0) {
+        failures.set(`pay ${paid.errCode}`, (failures.get(`pay ${paid.errCode}`) ?? 0) + 1);
+        continue;
+      }
+      ops += 1;
+      latencies.push(t2 - t0);
+      place.push(t1 - t0);
+      pay.push(t2 - t1);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  const elapsed = (performance.now() - begin) / 1000;
+  listings.splice(0, next);
+  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  if (failed > 0) console.log(`  failures at ${workers}: ${JSON.stringify(Object.fromEntries(failures))}`);
+  return {
+    row: rowOf(
+      `place+pay @${workers}`,
+      ops,
+      elapsed,
+      latencies,
+      failed,
+      ownCpuMs() - ownBefore,
+      cpuMs(server) - cpuBefore,
+    ),
+    place,
+    pay,
+    ranOut,
+  };
+}
+
+// --- 2. the hot listing -----------------------------------------------------------------------------
+
+interface Race {
+  settleMs: number;
+  winnerMs: number;
+  refusalMs: number[];
+  placed: number;
+  refused4703: number;
+  other: number;
+}
+
+async function race(goodsId: number, racers: number[], tokens: Map<number, string>): Promise<Race> {
+  const begin = performance.now();
+  const answers = await Promise.all(
+    racers.map(async (buyer) => {
+      const token = tokens.get(buyer) ?? '';
+      const t0 = performance.now();
+      const answer = await call(token, '/app/order/build/business', { goods_id: goodsId });
+      return { buyer, token, answer, latency: performance.now() - t0 };
+    }),
+  );
+  const settleMs = performance.now() - begin;
+  const winners = answers.filter(({ answer }) => answer.errCode === 0);
+  const refusals = answers.filter(({ answer }) => answer.errCode === ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+  // The winner pays (not timed), so that no racer ever reaches the unpaid-orders limit.
+  for (const winner of winners) {
+    const orderNo = winner.answer.data?.order_no;
+    if (typeof orderNo === 'string')
+      await call(winner.token, '/app/order/data/v2', { order_no: orderNo, method: 'wallet' }, randomUUID());
+  }
+  return {
+    settleMs,
+    winnerMs: winners[0]?.latency ?? Number.NaN,
+    refusalMs: refusals.map(({ latency }) => latency),
+    placed: winners.length,
+    refused4703: refusals.length,
+    other: answers.length - winners.length - refusals.length,
+  };
+}
+
+// --- 3. the bare ledger -----------------------------------------------------------------------------
+
+async function bareLedger(
+  workers: number,
+  pick: () => [AccountRef, AccountRef],
+  label: string,
+): Promise<Row> {
+  const latencies: number[] = [];
+  let transfers = 0;
+  let seq = 0;
+  const ownBefore = ownCpuMs();
+  // PostgreSQL errors by SQLSTATE (a deadlock is 40P01): counted, the loop goes on.
+  const failures = new Map<string, number>();
+  const begin = performance.now();
+  const deadline = begin + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const [debit, credit] = pick();
+      const t0 = performance.now();
+      try {
+        await db.transaction((tx) =>
+          ledger.post(tx, {
+            debit,
+            credit,
+            amount: 1,
+            kind: 'bench.move',
+            reference: { type: 'bench', id: 'ledger' },
+            idempotencyKey: `bench:ledger:${label}@${workers}:${(seq += 1)}`,
+          }),
+        );
+      } catch (error) {
+        const code = postgresErrorOf(error)?.code;
+        if (code === undefined) throw error;
+        failures.set(code, (failures.get(code) ?? 0) + 1);
+        continue;
+      }
+      latencies.push(performance.now() - t0);
+      transfers += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  if (failures.size > 0)
+    console.log(
+      `  bare ledger ${label} @${workers}, errors by SQLSTATE: ${JSON.stringify(Object.fromEntries(failures))}`,
+    );
+  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  return rowOf(
+    `bare ledger, ${label} @${workers}`,
+    transfers,
+    (performance.now() - begin) / 1000,
+    latencies,
+    failed,
+    ownCpuMs() - ownBefore,
+  );
+}
+
+// --- run --------------------------------------------------------------------------------------------
+
+try {
+  const setupStarted = performance.now();
+  await database.migrate();
+  await seedCatalogue(db);
+  const sellers = await insertUsers(sellerCount, '1770');
+  const buyers = await insertUsers(buyerCount, '1880');
+  const racers = await insertUsers(racerCount, '1990');
+  const listings = await insertListings(sellers, listingCount);
+  const hotListings = await insertListings(sellers, raceCount);
+  // Enough for every listing a buyer can reach, and the bare ledger's moves.
+  await topUp(buyers, Math.ceil(listingCount / buyerCount + 2) * PRICE_FEN * 2);
+  await topUp(racers, (raceCount + 1) * PRICE_FEN * 2);
+  const tokens = await sessionsOf([...buyers, ...racers]);
+  await db.execute(sql`vacuum analyze`);
+  console.log(
+    `database ${name}: ${buyerCount} buyers, ${racerCount} racers, ${sellerCount} sellers, ` +
+      `${listingCount + raceCount} listings, set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+  );
+
+  server = startServer();
+  await waitFor(`${origin}/healthz`);
+  await waitForIndex();
+  // Warm-up (not counted): the server's first requests compile code paths and fill its pool.
+  await placeAndPay(3, 8, buyers, tokens, listings);
+
+  const rows: Row[] = [];
+  const splits: string[] = [];
+  const random = (below: number) => Math.floor(Math.random() * below);
+  const someBuyer = () => buyers[random(buyers.length)] ?? 0;
+  const randomPair = (): [AccountRef, AccountRef] => {
+    const a = someBuyer();
+    let b = a;
+    while (b === a) b = someBuyer();
+    return [
+      { kind: 'user_available', userId: a },
+      { kind: 'user_available', userId: b },
+    ];
+  };
+  // A hot system row, as escrow is for the orders (escrow itself must keep matching the orders).
+  const toHot = (): [AccountRef, AccountRef] => [
+    { kind: 'user_available', userId: someBuyer() },
+    { kind: 'compensation_pool' },
+  ];
+
+  for (const workers of levels) {
+    console.log(`place+pay with ${workers} loops for ${seconds} s …`);
+    const run = await placeAndPay(seconds, workers, buyers, tokens, listings);
+    rows.push(run.row);
+    const place = run.place.sort((a, b) => a - b);
+    const pay = run.pay.sort((a, b) => a - b);
+    splits.push(
+      `@${workers}: place p50 ${ms(percentile(place, 50))} / p99 ${ms(percentile(place, 99))} ms, ` +
+        `pay p50 ${ms(percentile(pay, 50))} / p99 ${ms(percentile(pay, 99))} ms`,
+    );
+    if (run.ranOut) console.log(`  (ran out of listings at ${workers}: raise --listings)`);
+    console.log(`bare ledger with ${workers} loops for 2 × ${seconds} s …`);
+    rows.push(await bareLedger(workers, randomPair, 'random buyer pairs'));
+    rows.push(await bareLedger(workers, toHot, 'buyer → one hot account'));
+  }
+
+  console.log(`hot listing: ${raceCount} races of ${racerCount} buyers at once …`);
+  const races: Race[] = [];
+  for (const goodsId of hotListings) races.push(await race(goodsId, racers, tokens));
+
+  console.log(
+    `\nPostgreSQL ${(await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version}, ` +
+      `server: NODE_ENV=production, pool 10, Redis rate limits; load generator in this process on the same machine; ` +
+      `load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+  );
+  console.table(rows);
+  console.log(`place and pay apart: ${splits.join('; ')}`);
+
+  const settle = races.map((r) => r.settleMs).sort((a, b) => a - b);
+  const winner = races.map((r) => r.winnerMs).sort((a, b) => a - b);
+  const refusal = races.flatMap((r) => r.refusalMs).sort((a, b) => a - b);
+  const exact = races.filter((r) => r.placed === 1 && r.refused4703 === racerCount - 1).length;
+  console.log(
+    `\nhot listing, ${races.length} races of ${racerCount} buyers: ${exact}/${races.length} settled with exactly one order ` +
+      `and ${racerCount - 1} refusals 4703 (other answers: ${races.reduce((n, r) => n + r.other, 0)})`,
+  );
+  console.table([
+    {
+      figure: 'settled (first request sent → last answer)',
+      'p50 ms': ms(percentile(settle, 50)),
+      'p99 ms': ms(percentile(settle, 99)),
+      'max ms': ms(settle.at(-1) ?? Number.NaN),
+    },
+    {
+      figure: 'winner (place answered)',
+      'p50 ms': ms(percentile(winner, 50)),
+      'p99 ms': ms(percentile(winner, 99)),
+      'max ms': ms(winner.at(-1) ?? Number.NaN),
+    },
+    {
+      figure: `refusals 4703 (${refusal.length})`,
+      'p50 ms': ms(percentile(refusal, 50)),
+      'p99 ms': ms(percentile(refusal, 99)),
+      'max ms': ms(refusal.at(-1) ?? Number.NaN),
+    },
+  ]);
+
+  const report = await checkLedger(db);
+  console.log(`\n${formatLedgerReport(report)}`);
+  const [open] = await db.select({ total: sum(orders.escrowFen) }).from(orders);
+  const escrow = await ledger.accountBalance(db, { kind: 'escrow' });
+  const openTotal = Number(open?.total ?? 0);
+  console.log(
+    `escrow balance ${escrow} fen; sum of the orders' escrow ${openTotal} fen: ${escrow === openTotal ? 'equal' : 'DIFFERENT'}`,
+  );
+  process.exitCode = report.ok && escrow === openTotal && exact === races.length ? 0 : 1;
+} finally {
+  await cleanup();
+}
