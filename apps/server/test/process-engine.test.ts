@@ -214,9 +214,28 @@ describe(`process engine on ${databaseKind}`, () => {
       t.app.db,
       sql`select data, start_after from pgboss.job where name = 'process.timer' order by created_on`,
     );
+    // Each timer names the transition that entered the state (the recharge's creation).
+    const entries = await queryRows<{ id: number | string; subject_id: number | string }>(
+      t.app.db,
+      sql`select id, subject_id from process_transitions where process = 'recharge' and from_state is null`,
+    );
+    const entryOf = (subjectId: number) =>
+      Number(entries.find((row) => Number(row.subject_id) === subjectId)?.id);
     expect(armed.map((row) => row.data)).toEqual([
-      { process: 'recharge', subjectId: forgottenRow.id, action: 'close', fromState: 'pending' },
-      { process: 'recharge', subjectId: paidRow.id, action: 'close', fromState: 'pending' },
+      {
+        process: 'recharge',
+        subjectId: forgottenRow.id,
+        action: 'close',
+        fromState: 'pending',
+        entryId: entryOf(forgottenRow.id),
+      },
+      {
+        process: 'recharge',
+        subjectId: paidRow.id,
+        action: 'close',
+        fromState: 'pending',
+        entryId: entryOf(paidRow.id),
+      },
     ]);
 
     await cashier(t.app, paid.cashier_url, 'pay');

@@ -17,11 +17,9 @@ export function registerBargainTimers(processes: ProcessEngine, now: () => Date)
   processes.registerTimerSubject(bargainProcess, {
     async lock(tx, subjectId) {
       const row = await lockBargain(tx, subjectId);
-      if (!row) return undefined;
-      // A timer armed by an earlier stay in this state (offered → countered → offered again) comes
-      // before the current stay's deadline: it answers a state no timer fires from, so it is stale.
-      const early = row.deadline !== null && row.deadline.getTime() > now().getTime();
-      return { state: early ? 'waiting_for_deadline' : row.status, ownerId: row.buyerId };
+      // A timer of an earlier stay in this state (offered → countered → offered again) is stale:
+      // the engine compares the transition that armed it with the one that entered the state last.
+      return row ? { state: row.status, ownerId: row.buyerId } : undefined;
     },
     async enter(tx, subjectId, change) {
       const at = now();

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or } from 'drizzle-orm';
 import {
   ErrorCodes,
   isStaffRole,
@@ -106,18 +106,21 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     },
   ): Promise<void> {
     const at = now();
-    await executor.insert(processTransitions).values({
-      process: entry.process.name,
-      subjectId: entry.subjectId,
-      action: entry.action,
-      fromState: entry.from,
-      toState: entry.to,
-      actorRole: entry.actor.role,
-      actorUserId: entry.actor.userId,
-      reason: entry.reason ?? null,
-      metadata: entry.metadata ?? {},
-      createdAt: at,
-    });
+    const [entered] = await executor
+      .insert(processTransitions)
+      .values({
+        process: entry.process.name,
+        subjectId: entry.subjectId,
+        action: entry.action,
+        fromState: entry.from,
+        toState: entry.to,
+        actorRole: entry.actor.role,
+        actorUserId: entry.actor.userId,
+        reason: entry.reason ?? null,
+        metadata: entry.metadata ?? {},
+        createdAt: at,
+      })
+      .returning({ id: processTransitions.id });
     if (entry.from === entry.to) return;
     for (const timer of timersOnEntering(entry.process, entry.to)) {
       await scheduler.arm(executor, {
@@ -125,6 +128,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
         subjectId: entry.subjectId,
         action: timer.action,
         fromState: entry.to,
+        ...(entered ? { entryId: entered.id } : {}),
         runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
       });
     }
@@ -165,6 +169,8 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return executor.transaction(async (tx) => {
       const current = await subject.lock(tx, timer.subjectId);
       if (!current || current.state !== timer.fromState) return 'stale';
+      if (timer.entryId !== undefined && (await latestEntryId(tx, process, timer)) !== timer.entryId)
+        return 'stale';
       const to = await applyTransition(tx, {
         process,
         subjectId: timer.subjectId,
@@ -176,6 +182,27 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       await subject.enter(tx, timer.subjectId, { action: timer.action, from: current.state, to });
       return 'fired';
     });
+  }
+
+  /** The recorded transition that last entered the timer's state (an edit stays, so it does not count). */
+  async function latestEntryId(executor: Executor, process: AnyProcess, timer: ProcessTimer) {
+    const [row] = await executor
+      .select({ id: processTransitions.id })
+      .from(processTransitions)
+      .where(
+        and(
+          eq(processTransitions.process, process.name),
+          eq(processTransitions.subjectId, timer.subjectId),
+          eq(processTransitions.toState, timer.fromState),
+          or(
+            isNull(processTransitions.fromState),
+            ne(processTransitions.fromState, processTransitions.toState),
+          ),
+        ),
+      )
+      .orderBy(desc(processTransitions.id))
+      .limit(1);
+    return row?.id;
   }
 
   /** A subject's recorded transitions, oldest first, as screens show them. */

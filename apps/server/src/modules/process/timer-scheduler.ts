@@ -7,6 +7,11 @@ export interface ProcessTimer {
   subjectId: number;
   action: string;
   fromState: string;
+  /**
+   * The recorded transition that entered `fromState` when the timer was armed: a timer of an
+   * earlier stay in the same state is stale even when the subject is back in it.
+   */
+  entryId?: number;
 }
 
 export interface ArmedTimer extends ProcessTimer {
