@@ -4,7 +4,19 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page }
  * Playwright's `test` with a page that fails its spec when the browser reports a Content Security
  * Policy violation: the server's CSP must hold for everything the built client and cashier do.
  */
+/**
+ * Each phone its own network address (the server trusts X-Forwarded-For from loopback, as behind its
+ * proxy): the whole suite from one address would pass the per-address SMS cap of a day.
+ */
+export function uniqueDeviceIp(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
 export const test = base.extend<{ page: Page }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': uniqueDeviceIp() });
+  },
   page: async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { visiblePane } from './helpers';
+import { uniqueDeviceIp, visiblePane } from './helpers';
 
 /** A small PNG drawn in the page (the server sniffs and re-encodes every upload). */
 export async function drawPng(page: Page, color: string): Promise<Buffer> {
@@ -68,6 +68,7 @@ export async function phone(browser: Browser, testInfo: TestInfo): Promise<Page>
     hasTouch: true,
     deviceScaleFactor: 2,
     locale: 'zh-CN',
+    extraHTTPHeaders: { 'x-forwarded-for': uniqueDeviceIp() },
   });
   return context.newPage();
 }
