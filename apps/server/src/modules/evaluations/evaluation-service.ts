@@ -31,7 +31,7 @@ type OrderRow = typeof orders.$inferSelect;
 type EvaluationRow = typeof evaluations.$inferSelect;
 
 const WINDOW_SECONDS = EVALUATION_WINDOW_DAYS * 24 * 3600;
-const TODO_LIMIT = 20;
+const PENDING_EVALUATIONS_LIMIT = 20;
 
 const maskName = (name: string) => {
   const chars = Array.from(name);
@@ -152,7 +152,7 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
       .from(orders)
       .where(todoWhere(userId))
       .orderBy(orders.completedAt, orders.id)
-      .limit(TODO_LIMIT);
+      .limit(PENDING_EVALUATIONS_LIMIT);
     const [asked] = order ? await views(userId, [order]) : [];
     return {
       order: asked ?? null,
