@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { loginAsNewUser, test, visiblePane } from './helpers';
 import { api, phone } from './trade-helpers';
 
@@ -10,13 +10,17 @@ const shots = new URL('./screenshots/', import.meta.url).pathname;
 const fen = (amount: string) => Math.round(Number(amount) * 100);
 const yuan = (value: number) => (value / 100).toFixed(2);
 
-/** Issue 11 A, B and F (completion): buy a demo listing from the wallet, hand over, confirm, seller paid. */
-test('a buyer buys a demo listing with the wallet; staff hands it over; the buyer confirms; the seller is paid', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.slow();
-  // The seller's listing on sale, and what the seller has before.
+/**
+ * The demo seller on a second phone and the `rank`-th cheapest of its listings on sale; a new buyer
+ * on `page` tops the wallet up with exactly its price through the sandbox cashier.
+ */
+async function buyerReadyFor(
+  page: Page,
+  browser: Browser,
+  testInfo: TestInfo,
+  rank: number,
+  channel: string,
+) {
   const seller = await phone(browser, testInfo);
   await loginAsNewUser(seller, DEMO_SELLER_PHONE);
   const mine = await api<{ list: { id: number; price: string }[] }>(
@@ -24,17 +28,26 @@ test('a buyer buys a demo listing with the wallet; staff hands it over; the buye
     'GET',
     '/app/user/goods/mine?status=on_sale&page_size=50',
   );
-  const listing = [...mine.list].sort((a, b) => fen(a.price) - fen(b.price))[0];
-  if (!listing) throw new Error('the demo seller has no listing on sale');
+  const listing = [...mine.list].sort((a, b) => fen(a.price) - fen(b.price))[rank];
+  if (!listing) throw new Error(`the demo seller has no listing on sale at rank ${rank}`);
 
-  // A new buyer tops the wallet up through the sandbox cashier with exactly the price.
   await loginAsNewUser(page);
   await page.goto('/personRecharge');
   await page.getByRole('textbox', { name: '充值金额' }).fill(listing.price);
-  await page.getByTestId('recharge-channel-alipay').click();
+  await page.getByTestId(`recharge-channel-${channel}`).click();
   await page.getByTestId('recharge-submit').click();
   await page.getByTestId('cashier-confirm').click();
   await expect(page.getByRole('status')).toHaveText('充值成功');
+  return { seller, listing };
+}
+
+/** Issue 11 A, B and F (completion): buy a demo listing from the wallet, hand over, confirm, seller paid. */
+test('a buyer buys a demo listing with the wallet; staff hands it over; the buyer confirms; the seller is paid', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const { seller, listing } = await buyerReadyFor(page, browser, testInfo, 0, 'alipay');
 
   // 立即购买 on the listing → 确认订单, priced by the server, without 包赔.
   await page.goto(`/order_detail?goods_id=${listing.id}`);
@@ -103,23 +116,7 @@ test('a buyer disputes a handed-over order, customer service refunds it, the wal
   browser,
 }, testInfo) => {
   test.slow();
-  const seller = await phone(browser, testInfo);
-  await loginAsNewUser(seller, DEMO_SELLER_PHONE);
-  const mine = await api<{ list: { id: number; price: string }[] }>(
-    seller,
-    'GET',
-    '/app/user/goods/mine?status=on_sale&page_size=50',
-  );
-  const listing = [...mine.list].sort((a, b) => fen(a.price) - fen(b.price))[1];
-  if (!listing) throw new Error('the demo seller has fewer than two listings on sale');
-
-  await loginAsNewUser(page);
-  await page.goto('/personRecharge');
-  await page.getByRole('textbox', { name: '充值金额' }).fill(listing.price);
-  await page.getByTestId('recharge-channel-wechat').click();
-  await page.getByTestId('recharge-submit').click();
-  await page.getByTestId('cashier-confirm').click();
-  await expect(page.getByRole('status')).toHaveText('充值成功');
+  const { listing } = await buyerReadyFor(page, browser, testInfo, 1, 'wechat');
   const placed = await api<{ order_no: string }>(page, 'POST', '/app/order/build/business', {
     goods_id: listing.id,
   });
