@@ -7,6 +7,8 @@ import {
   bargainStatuses,
   canTake,
   ErrorCodes,
+  finalBargainStatuses,
+  ORDER_PAY_SECONDS,
   type Bargain,
   type BargainAction,
   type BargainDetail,
@@ -14,6 +16,7 @@ import {
   type BargainRole,
   type BargainStatus,
   type GoodsData,
+  type OrderDetail,
   type Page,
   type PublishRequest,
 } from '@haoshi/contracts';
@@ -127,7 +130,7 @@ async function bargainIn(state: BargainStatus) {
         buyerId: buyer.id,
         goodsId: goods.id,
         now: t.clock.now(),
-        orderRef: 'order:test',
+        orderRef: `order:test:${bargain.id}`,
       }),
     );
   const current = await ok(info(buyer.token, `bargain_id=${bargain.id}`));
@@ -297,7 +300,7 @@ describe(`bargains on ${databaseKind}`, () => {
           } else {
             // A new offer on a listing whose bargain has ended is a new bargain, not a refusal.
             const newThread =
-              route.path === paths.offer && role === 'buyer' && bargainProcess.terminal.includes(state);
+              route.path === paths.offer && role === 'buyer' && finalBargainStatuses.includes(state);
             if (newThread) expect(body.err_code, label).toBe(0);
             else expect(body.err_code, label).not.toBe(0);
             expect((await history(subject.id)).length, label).toBe(before.length);
@@ -443,6 +446,30 @@ describe(`bargains on ${databaseKind}`, () => {
     await expect(agreedBargainFor(t.app.db, { ...query, goodsId: goods.id + 1 })).rejects.toMatchObject({
       errCode: ErrorCodes.BARGAIN_NOT_FOUND,
     });
+  });
+
+  it('gives an agreed price back when the order placed at it lapses unpaid', async () => {
+    const { id, buyer, goods } = await bargainIn('agreed');
+    const place = () =>
+      call<OrderDetail>(t.app, 'POST', '/app/order/build/business', {
+        token: buyer.token,
+        body: { goods_id: goods.id, bargain_id: id },
+      });
+    const first = await ok(place());
+    expect((await ok(info(buyer.token, `bargain_id=${id}`))).bargain?.status).toBe('ordered');
+
+    t.clock.advance(ORDER_PAY_SECONDS);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    const restored = await ok(info(buyer.token, `bargain_id=${id}`));
+    expect(restored.bargain).toMatchObject({ status: 'agreed', agreed_price: '220.00' });
+    expect(restored.bargain?.timeline.at(-1)).toMatchObject({ action: 'restore', actor_role: 'system' });
+    const notices = await notificationsOf(t.app.db, buyer.id, 'bargain');
+    expect(notices.at(0)).toMatchObject({ title: '议价价格已恢复' });
+    expect(notices.at(0)?.body).toContain(first.order_no);
+
+    const second = await ok(place());
+    expect(second.order_no).not.toBe(first.order_no);
+    expect(second.quote.price).toBe('220.00');
   });
 
   it('refuses steps toward a sale once the listing is off the shelf', async () => {

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   URGE_DAILY_LIMIT,
+  walletPaths,
   type AccountCredentials,
+  type BillList,
   type OrderDetail,
   type OrderHandover,
   type UrgePage,
@@ -443,6 +445,12 @@ describe('liquidated damages', () => {
     expect((await ledger.balances(t.app.db, buyer.id)).available).toBe(buyerBefore + 3_000);
     expect(await sellerHeld(seller.id)).toBe(heldBefore - 3_000);
     expect((await damages(staff.token, sellerFault)).body.err_code).toBe(ErrorCodes.ORDER_DAMAGES_DECIDED);
+    const buyerBills = await call<BillList>(t.app, 'GET', `${walletPaths.bill}?type=damages`, {
+      token: buyer.token,
+    });
+    expect(buyerBills.body.data?.list.map((bill) => [bill.title, bill.type_label, bill.amount])).toEqual([
+      ['违约金到账', '违约金', '30.00'],
+    ]);
     expect(await orderState(orderNo)).toBe('verifying');
     await expectLedgerHolds();
 

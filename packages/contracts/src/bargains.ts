@@ -86,7 +86,9 @@ export const bargainProcess = defineProcess({
   states: bargainStatuses,
   stateLabels: bargainStatusLabels,
   initial: 'offered',
-  terminal: finalBargainStatuses,
+  // An order at the agreed price that lapses unpaid gives the price back (`restore`), so `ordered`
+  // is final for the parties but not for the process.
+  terminal: ['rejected', 'cancelled', 'expired'],
   refusal: { errCode: ErrorCodes.BARGAIN_STATE_INVALID },
   guards: {
     listing_open: {
@@ -114,6 +116,8 @@ export const bargainProcess = defineProcess({
     },
     /** Taken by the order placed at the agreed price (the orders module checks the listing itself). */
     use: { from: 'agreed', to: 'ordered', roles: ['buyer'], label: '按议价购买' },
+    /** Taken when that order expires or is cancelled before payment: the price is valid again. */
+    restore: { from: 'ordered', to: 'agreed', roles: ['system'], label: '订单未支付，议价价格恢复' },
     cancel: {
       from: ['offered', 'countered', 'agreed'],
       to: 'cancelled',

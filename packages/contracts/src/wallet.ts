@@ -32,6 +32,7 @@ export const billTypes = [
   'fee',
   'promotion',
   'compensation',
+  'damages',
   'adjustment',
   'other',
 ] as const;
@@ -49,6 +50,7 @@ export const billTypeLabels: Record<BillType, string> = {
   fee: '手续费',
   promotion: '推广',
   compensation: '包赔赔付',
+  damages: '违约金',
   adjustment: '调账',
   other: '其他',
 };
@@ -83,6 +85,7 @@ export const billKindRules: readonly {
   { prefix: 'order.refund', type: 'refund' },
   { prefix: 'order.fee', type: 'fee' },
   { prefix: 'order.compensation', type: 'compensation' },
+  { prefix: 'order.damages', type: 'damages' },
   { prefix: 'order.', type: { in: 'refund', out: 'purchase' } },
   { prefix: 'lease.', type: { in: 'sale_income', out: 'purchase' } },
   { prefix: 'recovery.', type: { in: 'sale_income', out: 'purchase' } },

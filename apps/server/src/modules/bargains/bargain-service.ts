@@ -5,6 +5,7 @@ import {
   bargainTabStatuses,
   ErrorCodes,
   fenToAmount,
+  finalBargainStatuses,
   type Bargain,
   type BargainDetail,
   type BargainInfo,
@@ -370,7 +371,7 @@ export function createBargainService(deps: BargainServiceDeps) {
   async function remove(userId: number, bargainId: number): Promise<void> {
     await db.transaction(async (tx) => {
       const { row, role } = await lockAsParty(tx, userId, bargainId);
-      if (!bargainProcess.terminal.includes(row.status)) throw new AppError(ErrorCodes.BARGAIN_DELETE_OPEN);
+      if (!finalBargainStatuses.includes(row.status)) throw new AppError(ErrorCodes.BARGAIN_DELETE_OPEN);
       const at = now();
       await tx
         .update(bargains)

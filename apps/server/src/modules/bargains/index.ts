@@ -3,6 +3,7 @@ export { bargainsPlugin } from './bargains-plugin.ts';
 export {
   agreedBargainFor,
   consumeBargain,
+  restoreBargain,
   type AgreedBargainQuery,
   type AgreedPrice,
 } from './order-terms.ts';

@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
-import { bargainProcess, ErrorCodes, refusalMessage } from '@haoshi/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  bargainProcess,
+  bargainRules,
+  ErrorCodes,
+  fenToAmount,
+  openBargainStatuses,
+  refusalMessage,
+} from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listingTerms } from '../goods/index.ts';
+import { notify } from '../notifications/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { lockBargain, moveBargain, type BargainRow } from './bargain-store.ts';
 import { bargains } from './tables.ts';
@@ -78,4 +86,54 @@ export async function consumeBargain(
     },
   );
   return { bargainId: agreed.id, priceFen };
+}
+
+/**
+ * For the orders module, inside the transaction that closes an unpaid order (expired or cancelled):
+ * the bargain that order used goes back to agreed, with a fresh validity, and the buyer is told.
+ * Nothing happens when the order was placed at the listed price.
+ */
+export async function restoreBargain(
+  executor: Executor,
+  processes: ProcessEngine,
+  query: { orderRef: string; at: Date },
+): Promise<void> {
+  const [used] = await executor
+    .select({ id: bargains.id })
+    .from(bargains)
+    .where(and(eq(bargains.usedBy, query.orderRef), eq(bargains.status, 'ordered')));
+  const row = used ? await lockBargain(executor, used.id) : undefined;
+  if (row?.status !== 'ordered') return;
+  // Only one bargain in progress per buyer and listing: one opened since keeps its place.
+  const [open] = await executor
+    .select({ id: bargains.id })
+    .from(bargains)
+    .where(
+      and(
+        eq(bargains.goodsId, row.goodsId),
+        eq(bargains.buyerId, row.buyerId),
+        inArray(bargains.status, openBargainStatuses),
+      ),
+    );
+  if (open) return;
+  const restored = await moveBargain(
+    executor,
+    { processes, at: query.at },
+    {
+      row,
+      action: 'restore',
+      actor: { role: 'system', userId: null },
+      changes: { usedBy: null },
+      metadata: { order: query.orderRef },
+    },
+  );
+  const hours = bargainRules.agreedValidSeconds / 3600;
+  await notify(executor, {
+    userId: restored.buyerId,
+    kind: 'bargain',
+    title: '议价价格已恢复',
+    body: `订单${query.orderRef}未支付已关闭，议价价格¥${fenToAmount(restored.agreedFen ?? restored.offerFen)}在${hours}小时内仍可使用`,
+    link: `/goodsBargainList?bargain_id=${restored.id}`,
+    at: query.at,
+  });
 }

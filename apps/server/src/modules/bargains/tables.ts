@@ -56,6 +56,9 @@ export const bargains = pgTable(
     uniqueIndex('bargains_open_key')
       .on(table.goodsId, table.buyerId)
       .where(sql`${table.status} in ('offered', 'countered', 'agreed')`),
+    uniqueIndex('bargains_used_by_key')
+      .on(table.usedBy)
+      .where(sql`${table.usedBy} is not null`),
     check('bargains_parties_check', sql`${table.buyerId} <> ${table.sellerId}`),
     check('bargains_prices_check', sql`${table.offerFen} > 0 and ${table.offerFen} < ${table.listPriceFen}`),
   ],

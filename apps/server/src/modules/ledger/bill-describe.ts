@@ -28,6 +28,7 @@ const titles: Partial<Record<BillType, Record<BillDirection, string>>> = {
   deposit: { in: '保证金退回', out: '缴纳保证金' },
   adjustment: { in: '平台调账入账', out: '平台调账扣回' },
   compensation: { in: '包赔赔付到账', out: '包赔赔付' },
+  damages: { in: '违约金到账', out: '支付违约金' },
 };
 
 function titleOf(type: BillType, direction: BillDirection, metadata: TransferMetadata): string {

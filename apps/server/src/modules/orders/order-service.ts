@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import { addSeconds } from '../../lib/time.ts';
-import { consumeBargain } from '../bargains/index.ts';
+import { consumeBargain, restoreBargain } from '../bargains/index.ts';
 import { lockCoupon, redeemCoupon, releaseCoupon } from '../coupons/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import { rolesOf } from '../identity/index.ts';
@@ -141,6 +141,7 @@ export function createOrderService(deps: {
         if (order.couponId !== null)
           await releaseCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo });
         await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
+        await restoreBargain(tx, processes, { orderRef: order.orderNo, at });
         change.closedAt = at;
         break;
       }

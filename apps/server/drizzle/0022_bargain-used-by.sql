@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bargains_used_by_key" ON "bargains" USING btree ("used_by") WHERE "bargains"."used_by" is not null;
