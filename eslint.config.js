@@ -25,7 +25,7 @@ const serverModuleDependencies = {
   feedback: [],
   process: ['jobs'],
   system: ['identity'],
-  admin: ['goods', 'identity', 'ledger'],
+  admin: ['goods', 'identity', 'ledger', 'orders'],
   coupons: ['catalogue'],
   'real-name': ['identity', 'process'],
   'payout-methods': ['real-name', 'storage'],

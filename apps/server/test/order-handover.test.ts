@@ -12,6 +12,7 @@ import {
 } from '@haoshi/contracts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
 import { createCredentialsVault } from '../src/modules/orders/handover-crypto.ts';
+import { createAdminService } from '../src/modules/admin/index.ts';
 import { orderCredentialReveals, orderCredentials } from '../src/modules/orders/handover-tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { sincerityHoldings } from '../src/modules/sincerity/tables.ts';
@@ -474,5 +475,38 @@ describe('liquidated damages', () => {
       reason: '买家验号后恶意拒收',
     });
     await expectLedgerHolds();
+  });
+});
+
+describe('credentials key rotation', () => {
+  it('re-seals every record with the first key of the ring, all or nothing (npm run admin -- reseal-credentials)', async () => {
+    const { orderNo } = await paidOrder(t, { buyer, seller });
+    await handedOver(t, staff, seller, orderNo);
+    const newKey = `k2:${Buffer.alloc(32, 9).toString('base64')}`;
+    const keyIds = async () => (await t.app.db.select().from(orderCredentials)).map((row) => row.keyId);
+    const total = (await keyIds()).length;
+    expect(new Set(await keyIds())).toEqual(new Set(['dev1']));
+
+    const rotate = (ring: string) => createAdminService(t.app.db, 'ops-rotation', { credentialsKeys: ring });
+    expect(await rotate(`${newKey},${DEFAULT_CREDENTIALS_KEYS}`).run(['reseal-credentials'])).toBe(
+      `已用密钥 k2 重新加密 ${total} 条订单账号资料（共 ${total} 条，现全部使用该密钥）`,
+    );
+    expect(new Set(await keyIds())).toEqual(new Set(['k2']));
+    // The old key can leave the ring: the new one alone opens every record.
+    const newOnly = createCredentialsVault(newKey);
+    for (const row of await t.app.db.select().from(orderCredentials))
+      expect(JSON.parse(newOnly.open(row, `order:${row.orderId}`))).toHaveProperty('account');
+
+    // A ring without the key the records name changes nothing.
+    const before = await t.app.db.select().from(orderCredentials);
+    await expect(
+      rotate(`k3:${Buffer.alloc(32, 3).toString('base64')}`).run(['reseal-credentials']),
+    ).rejects.toThrow('重新加密失败，未做任何修改');
+    expect(await t.app.db.select().from(orderCredentials)).toEqual(before);
+
+    // And back, so the server's own ring opens them again.
+    await rotate(`${DEFAULT_CREDENTIALS_KEYS},${newKey}`).run(['reseal-credentials']);
+    expect(new Set(await keyIds())).toEqual(new Set(['dev1']));
+    expect((await reveal(buyer.token, orderNo)).body.data).toMatchObject({ account: 'player_8812345' });
   });
 });

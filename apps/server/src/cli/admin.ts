@@ -11,7 +11,11 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await database.migrate();
 const actor = process.env.HAOSHI_ADMIN_ACTOR ?? userInfo().username;
 try {
-  console.log(await createAdminService(database.db, actor).run(process.argv.slice(2)));
+  console.log(
+    await createAdminService(database.db, actor, { credentialsKeys: config.ORDER_CREDENTIALS_KEYS }).run(
+      process.argv.slice(2),
+    ),
+  );
   process.exitCode = 0;
 } catch (error) {
   console.error(error instanceof AdminCommandError ? error.message : error);

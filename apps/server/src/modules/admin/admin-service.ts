@@ -22,6 +22,7 @@ import {
 import { ledger } from '../ledger/index.ts';
 import { adminAudit } from './tables.ts';
 import { addSearchAlias, loadSearchAliases, removeSearchAlias } from '../goods/index.ts';
+import { resealCredentials } from '../orders/index.ts';
 
 export class AdminCommandError extends Error {}
 
@@ -79,13 +80,20 @@ export const adminUsage = `用法: npm run admin -- <命令>
   aliases                   列出搜索别名
   alias-add <别名> <展开词> [--game <游戏名或编号>]
                             添加搜索别名（如 wzry 王者荣耀 --game 王者荣耀）；带 --game 时该游戏的商品排在前面
-  alias-remove <别名>       删除搜索别名（服务器一分钟内生效）`;
+  alias-remove <别名>       删除搜索别名（服务器一分钟内生效）
+  reseal-credentials        轮换密钥后：用 ORDER_CREDENTIALS_KEYS 的第一把密钥重新加密全部订单账号资料
+                            （全部成功才提交；之后可从密钥环中移除旧密钥）`;
 
 /**
  * The admin command line's operations. A command and its audit row commit together (a manual
  * adjustment never moves money unaudited); a refused command is audited after its rollback.
  */
-export function createAdminService(db: Database, actor: string) {
+export interface AdminServiceOptions {
+  /** The ORDER_CREDENTIALS_KEYS ring, for reseal-credentials. */
+  credentialsKeys?: string;
+}
+
+export function createAdminService(db: Database, actor: string, options: AdminServiceOptions = {}) {
   async function userByPhone(executor: Executor, phone: string) {
     const user = await findUser(executor, { phone });
     if (!user) throw new AdminCommandError(`用户不存在：${phone}（该手机号需先登录一次）`);
@@ -146,6 +154,19 @@ export function createAdminService(db: Database, actor: string) {
       ? `请求编号 ${key} 已执行过，未重复${verb}`
       : `已${verb} ${fenToAmount(amount)} 元`;
     return `${maskPhone(user.phone)}：${done}（流水 #${transfer.id}，请求编号 ${key}），可用余额 ${fenToAmount(available)} 元`;
+  }
+
+  async function reseal(tx: Executor): Promise<string> {
+    if (!options.credentialsKeys) throw new AdminCommandError('未配置 ORDER_CREDENTIALS_KEYS');
+    try {
+      const outcome = await resealCredentials(tx, options.credentialsKeys);
+      return `已用密钥 ${outcome.currentKeyId} 重新加密 ${outcome.resealed} 条订单账号资料（共 ${outcome.total} 条，现全部使用该密钥）`;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AdminCommandError(
+        `重新加密失败，未做任何修改：${error instanceof Error ? error.message : String(error)}（旧密钥须仍在 ORDER_CREDENTIALS_KEYS 中）`,
+      );
+    }
   }
 
   async function execute(tx: Executor, args: string[]): Promise<string> {
@@ -218,6 +239,8 @@ export function createAdminService(db: Database, actor: string) {
           throw new AdminCommandError(`别名不存在：${first ?? ''}`);
         return `已删除别名 ${first ?? ''}`;
       }
+      case 'reseal-credentials':
+        return reseal(tx);
       case 'help':
       case undefined:
         return adminUsage;

@@ -16,6 +16,9 @@ export interface CredentialsVault {
   currentKeyId: string;
 }
 
+/** What a sealed record is bound to (AAD): its order, so a record copied to another order fails. */
+export const credentialsContext = (orderId: number) => `order:${orderId}`;
+
 /**
  * The key ring of ORDER_CREDENTIALS_KEYS (validated by the config): `id:base64,…`, the first
  * seals, every one opens, so a new key goes first and old records stay readable until re-sealed.

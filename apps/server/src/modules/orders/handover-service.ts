@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { OrderListings } from '../goods/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { finishedUploadPurpose } from '../storage/index.ts';
-import type { CredentialsVault } from './handover-crypto.ts';
+import { credentialsContext, type CredentialsVault } from './handover-crypto.ts';
 import { orderCredentialReveals, orderCredentials, orderDamages, orderVideos } from './handover-tables.ts';
 import type { OrderRow } from './order-money.ts';
 import { roleIn, type OrderService } from './order-service.ts';
@@ -55,8 +55,6 @@ export const lockOrderRow = async (tx: Executor, orderNo: string): Promise<Order
   if (!row) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
   return row;
 };
-
-const contextOf = (order: OrderRow) => `order:${order.id}`;
 
 export function createHandoverService(deps: {
   db: Database;
@@ -107,7 +105,7 @@ export function createHandoverService(deps: {
             security: input.security ?? '',
             note: input.note ?? '',
           }),
-          contextOf(order),
+          credentialsContext(order.id),
         );
         await tx
           .insert(orderCredentials)
@@ -143,7 +141,7 @@ export function createHandoverService(deps: {
           .where(eq(orderCredentials.orderId, order.id));
         checkReveal(order, role, sealed !== undefined);
         if (!sealed) throw new AppError(ErrorCodes.ORDER_ACCOUNT_NOT_SUBMITTED);
-        const plain = JSON.parse(vault.open(sealed, contextOf(order))) as Omit<
+        const plain = JSON.parse(vault.open(sealed, credentialsContext(order.id))) as Omit<
           AccountCredentials,
           'submitted_at'
         >;
