@@ -114,4 +114,10 @@ describe('what a mutation makes stale', () => {
     const keys = [walletKeys.summary, sincerityKeys.main, homeKeys.index, panel];
     expect(await staleKeysAfter('verifyOrder', keys)).toEqual(keys);
   });
+
+  it('liquidated damages: both balances and the deposit, the order and its hand-over', async () => {
+    const panel = ['order-handover', 'panel', 'O1'];
+    const keys = [walletKeys.summary, sincerityKeys.main, panel];
+    expect(await staleKeysAfter('liquidatedDamages', keys)).toEqual(keys);
+  });
 });

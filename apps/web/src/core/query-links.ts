@@ -93,6 +93,8 @@ export const staleAfter = {
   attachOrderVideo: [orderKeys.all, orderHandoverKeys.all],
   rebindingStep: [orderKeys.all, orderHandoverKeys.all],
   urgeOrder: [orderKeys.all, orderHandoverKeys.all],
+  /** Damages move money between the parties (and the seller's deposit); the timeline gains a step. */
+  liquidatedDamages: [...money, orderKeys.all, orderHandoverKeys.all],
   openDispute: [afterSalesKeys.all, ...listings],
   disputeMessage: [afterSalesKeys.all],
   /** A resolution moves escrow to the buyer, the seller or both. */

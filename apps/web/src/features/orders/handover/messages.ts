@@ -57,6 +57,18 @@ export const handoverMessages = {
   urgesTitle: '催单记录',
   urgesEmpty: '还没有催单记录。订单卡在某一步时，可在订单详情里催一催对方。',
   urgeFrom: (mine: boolean, role: string) => (mine ? '我催了' : `${role}催了您`),
+  damagesTitle: '违约金',
+  damagesHint:
+    '订单一方违约时由客服判定，每单只判定一次。卖家违约从其保证金赔付给买家，买家违约从其余额支付给卖家。',
+  damagesParty: '违约方',
+  damagesAmount: '违约金（元）',
+  damagesAmountHint: (rate: number) => `不超过订单金额的${Math.round(rate * 100)}%`,
+  damagesReason: '违约说明（至少4个字，双方可见）',
+  damagesSubmit: '判定违约金',
+  damagesConfirm: (party: string, amount: string) =>
+    `确认判定${party}，违约金 ¥${amount}？判定后资金立即划转，不可撤销。`,
+  damagesAmountInvalid: '请输入正确的金额，最多两位小数',
+  damagesDecided: (party: string, amount: string) => `已判定${party}，违约金 ¥${amount}`,
   cancel: '取消',
   confirm: '确认',
 };

@@ -315,3 +315,68 @@ describe('urging', () => {
     expect(await screen.findByText(/还没有催单记录/)).toBeTruthy();
   });
 });
+
+describe('liquidated damages', () => {
+  it('lets customer service decide once, with the party, amount and reason, under an Idempotency-Key', async () => {
+    show(panel({ role: 'customer_service', state: 'rebinding' }));
+    const section = await screen.findByRole('region', { name: '违约金' });
+    const submit = within(section).getByRole('button', { name: '判定违约金' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(within(section).getByRole('textbox', { name: '违约金（元）' }), {
+      target: { value: '30.001' },
+    });
+    expect(within(section).getByRole('alert').textContent).toBe('请输入正确的金额，最多两位小数');
+    fireEvent.change(within(section).getByRole('textbox', { name: '违约金（元）' }), {
+      target: { value: '30' },
+    });
+    fireEvent.click(within(section).getByText('买家违约'));
+    fireEvent.change(within(section).getByPlaceholderText('违约说明（至少4个字，双方可见）'), {
+      target: { value: '买家验号后恶意拒收' },
+    });
+    const decided = panel({
+      role: 'customer_service',
+      state: 'rebinding',
+      damages: { party: 'buyer', amount: '30.00', reason: '买家验号后恶意拒收', at: AT },
+    });
+    fake.on(orderHandoverPaths.handover, () => decided);
+    fake.on('POST', orderHandoverPaths.liquidatedDamages, () => decided);
+    fireEvent.click(submit);
+    await confirmDialog();
+
+    expect(await within(section).findByText('已判定买家违约，违约金 ¥30.00')).toBeTruthy();
+    const [call] = fake.calls(orderHandoverPaths.liquidatedDamages);
+    expect(call?.body).toEqual({
+      order_no: ORDER,
+      party: 'buyer',
+      amount: '30.00',
+      reason: '买家验号后恶意拒收',
+    });
+    expect(call?.config.headers['Idempotency-Key']).toMatch(/^damages-[0-9a-f]{32}$/);
+    expect(within(section).queryByRole('button', { name: '判定违约金' })).toBeNull();
+  });
+
+  it('shows the decision to the parties and no form to them', async () => {
+    show(
+      panel({
+        role: 'buyer',
+        state: 'protection',
+        damages: { party: 'seller', amount: '12.50', reason: '卖家拖延交付超过约定时间', at: AT },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: '违约金' });
+    expect(within(section).getByText('已判定卖家违约，违约金 ¥12.50')).toBeTruthy();
+    expect(within(section).getByText('卖家拖延交付超过约定时间')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: '判定违约金' })).toBeNull();
+  });
+
+  it('hides the panel from a party while nothing is decided, and from staff where the table forbids it', async () => {
+    show(panel({ role: 'seller', state: 'verifying' }));
+    await screen.findByText('验号');
+    expect(screen.queryByRole('region', { name: '违约金' })).toBeNull();
+    cleanup();
+    show(panel({ role: 'customer_service', state: 'completed' }));
+    await screen.findByText('换绑清单');
+    expect(screen.queryByRole('region', { name: '违约金' })).toBeNull();
+  });
+});

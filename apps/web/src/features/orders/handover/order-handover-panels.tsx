@@ -2,6 +2,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { urgeStates, type OrderHandover, type OrderState } from '@haoshi/contracts';
 import { useOrderHandover } from './api/order-handover';
 import { CredentialsCard } from './credentials-card';
+import { DamagesPanel } from './damages-panel';
 import { RebindingChecklist } from './rebinding-checklist';
 import { SubmitAccountForm } from './submit-account-form';
 import { UrgeButton } from './urge-button';
@@ -29,6 +30,7 @@ function Panels({ data }: { data: OrderHandover }) {
         <VerificationPanel data={data} canDecide={state === 'verifying' && buyerSide} />
       ) : null}
       {afterVerifying.includes(state) ? <RebindingChecklist data={data} /> : null}
+      <DamagesPanel data={data} />
       {(urgeStates as readonly OrderState[]).includes(state) ? <UrgeButton data={data} /> : null}
     </div>
   );
@@ -36,7 +38,8 @@ function Panels({ data }: { data: OrderHandover }) {
 
 /**
  * The hand-over of an order (issue 11 C) for the order detail screen: the seller's 提交账号, the
- * credentials card and its reveal log, verification with videos, the rebinding checklist and 催一催.
+ * credentials card and its reveal log, verification with videos, the rebinding checklist, 违约金
+ * (customer service decides, both parties see it) and 催一催.
  * Each panel shows only in the states and to the roles it serves.
  */
 export function OrderHandoverPanels({ orderNo }: { orderNo: string }) {
