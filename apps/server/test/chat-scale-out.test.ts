@@ -209,7 +209,7 @@ describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-pro
     const byClientId = new Map(seen.map((message) => [message.client_msg_id, message.seq]));
     for (const id of ids) expect(byClientId.has(id)).toBe(true);
     expect(new Set(seen.map((message) => message.client_msg_id)).size).toBe(total);
-  }, 300_000);
+  }, 900_000);
 });
 
 async function freePort(): Promise<number> {
@@ -246,8 +246,14 @@ async function startServer(env: Record<string, string>) {
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  cleanups.push(stop);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  // Migrating a fresh PGlite directory takes minutes on a loaded two-core machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.slice(-3000)}`);
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log.slice(-3000)}`);
@@ -258,10 +264,5 @@ async function startServer(env: Record<string, string>) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  cleanups.push(stop);
   return { child, base, exited, stop };
 }
