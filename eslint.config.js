@@ -36,10 +36,22 @@ const serverModuleDependencies = {
   goods: ['catalogue', 'identity', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
-  orders: ['bargains', 'coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
+  orders: [
+    'bargains',
+    'chat',
+    'coupons',
+    'esign',
+    'goods',
+    'identity',
+    'ledger',
+    'process',
+    'sincerity',
+    'storage',
+  ],
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
+  chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
 };
 
 function assertAcyclic(graph) {
