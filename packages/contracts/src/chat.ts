@@ -109,7 +109,7 @@ export const chatGoodsCardSchema = z.object({
 });
 export type ChatGoodsCard = z.infer<typeof chatGoodsCardSchema>;
 
-export const orderCardSchema = z.object({
+export const chatOrderCardSchema = z.object({
   order_id: z.number().int(),
   order_no: z.string(),
   title: z.string(),
@@ -118,14 +118,14 @@ export const orderCardSchema = z.object({
   image: z.string(),
   link: z.string(),
 });
-export type OrderCard = z.infer<typeof orderCardSchema>;
+export type ChatOrderCard = z.infer<typeof chatOrderCardSchema>;
 
 /** What a stored message holds, by kind. */
 export const messageContentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string() }),
   z.object({ kind: z.literal('image'), url: z.string(), width: z.number().int(), height: z.number().int() }),
   z.object({ kind: z.literal('goods'), card: chatGoodsCardSchema }),
-  z.object({ kind: z.literal('order'), card: orderCardSchema }),
+  z.object({ kind: z.literal('order'), card: chatOrderCardSchema }),
   /** A line from the platform: joins, safety warnings (`level: warning`), order events. */
   z.object({ kind: z.literal('notice'), text: z.string(), level: z.enum(['info', 'warning']) }),
   z.object({ kind: z.literal('recalled') }),
