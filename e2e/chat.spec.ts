@@ -71,13 +71,15 @@ test('a buyer writes from a listing, the seller answers, and messages sent while
   await page.context().setOffline(false);
   await expect(buyerChat.getByTestId('chat-offline')).toBeHidden();
   const texts = buyerChat.getByTestId('chat-message');
-  await expect(texts).toHaveText([
-    listing.title,
-    '你好，这个号还在吗？',
-    '在的，随时可以交易',
-    '第一条：账号已绑定手机',
-    '第二条：今天就能换绑',
-  ].map((text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
+  await expect(texts).toHaveText(
+    [
+      listing.title,
+      '你好，这个号还在吗？',
+      '在的，随时可以交易',
+      '第一条：账号已绑定手机',
+      '第二条：今天就能换绑',
+    ].map((text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+  );
   await shot(page, 'buyer-resumed');
   await seller.context().close();
 });

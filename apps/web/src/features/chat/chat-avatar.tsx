@@ -10,6 +10,13 @@ export function ChatAvatar({ src, name, size = 48 }: { src: string; name: string
       </span>
     );
   return (
-    <img className="chat-avatar" style={style} src={resizeImage(src, 96, 96)} alt="" width={size} height={size} />
+    <img
+      className="chat-avatar"
+      style={style}
+      src={resizeImage(src, 96, 96)}
+      alt=""
+      width={size}
+      height={size}
+    />
   );
 }

@@ -29,7 +29,8 @@ export function MessageActions({
     const text = message.content.text;
     actions.push({ key: 'copy', text: m.copy, onClick: () => onCopy(text) });
   }
-  if (message && canRecall(message, own)) actions.push({ key: 'recall', text: m.recall, danger: true, onClick: () => onRecall(message) });
+  if (message && canRecall(message, own))
+    actions.push({ key: 'recall', text: m.recall, danger: true, onClick: () => onRecall(message) });
   return (
     <ActionSheet
       visible={message !== undefined && actions.length > 0}
@@ -59,8 +60,17 @@ export function ConversationMenu({
   onBlock: () => void;
 }) {
   const actions: Action[] = [{ key: 'report', text: m.report, onClick: onReport }];
-  if (canBlock) actions.push({ key: 'block', text: blocked ? m.unblock : m.block, danger: !blocked, onClick: onBlock });
-  return <ActionSheet visible={visible} actions={actions} cancelText={m.cancel} onClose={onClose} onAction={onClose} />;
+  if (canBlock)
+    actions.push({ key: 'block', text: blocked ? m.unblock : m.block, danger: !blocked, onClick: onBlock });
+  return (
+    <ActionSheet
+      visible={visible}
+      actions={actions}
+      cancelText={m.cancel}
+      onClose={onClose}
+      onAction={onClose}
+    />
+  );
 }
 
 export type ReportReason = (typeof chatReportReasons)[number];

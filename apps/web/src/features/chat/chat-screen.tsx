@@ -37,7 +37,11 @@ function OpenPrivate({
     if (asked.current) return;
     asked.current = true;
     open.mutate(
-      { user_id: userId, ...(goodsId ? { goods_id: goodsId } : {}), ...(orderId ? { order_id: orderId } : {}) },
+      {
+        user_id: userId,
+        ...(goodsId ? { goods_id: goodsId } : {}),
+        ...(orderId ? { order_id: orderId } : {}),
+      },
       {
         onSuccess: ({ conversation }) => {
           if (goodsId) session.send(conversation.id, { kind: 'goods', goods_id: goodsId });

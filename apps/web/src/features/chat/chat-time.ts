@@ -1,4 +1,9 @@
-import { chinaDay, formatChinaDayLabel, formatChinaMonthDayTime, formatChinaTimeOfDay } from '@/core/china-time';
+import {
+  chinaDay,
+  formatChinaDayLabel,
+  formatChinaMonthDayTime,
+  formatChinaTimeOfDay,
+} from '@/core/china-time';
 
 /** The 消息 list's time: 10:05 today, 昨天, 11月19日 (China days). */
 export function listTime(iso: string, now: Date = new Date()): string {

@@ -44,7 +44,15 @@ export function Composer({
         disabled={disabled}
         onClick={() => picker.current?.click()}
       >
-        <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="1em"
+          height="1em"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          aria-hidden="true"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <circle cx="9" cy="10" r="1.6" />
           <path d="m21 16-5-5-8 8" />

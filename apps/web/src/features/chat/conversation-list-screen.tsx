@@ -36,7 +36,10 @@ function PinnedRow({ channel }: { channel: NoticeChannelSummary }) {
         className="chat-row chat-row--pinned"
         data-testid={`pinned-${channel.channel}`}
       >
-        <span className={`chat-avatar chat-avatar--letter chat-avatar--${channel.channel}`} aria-hidden="true">
+        <span
+          className={`chat-avatar chat-avatar--letter chat-avatar--${channel.channel}`}
+          aria-hidden="true"
+        >
           {channelMarks[channel.channel]}
         </span>
         <span className="chat-row__main">
@@ -149,7 +152,12 @@ export default function ConversationListScreen() {
           <PinnedRow key={channel.channel} channel={channel} />
         ))}
         {conversations.map((conversation) => (
-          <ConversationRow key={conversation.id} conversation={conversation} ownId={ownId} onOpen={openChat} />
+          <ConversationRow
+            key={conversation.id}
+            conversation={conversation}
+            ownId={ownId}
+            onOpen={openChat}
+          />
         ))}
       </ul>
       {conversations.length === 0 ? (

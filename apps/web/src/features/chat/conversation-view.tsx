@@ -30,7 +30,13 @@ function ownerCheck(conversation: Conversation, ownId: number | undefined) {
 }
 
 /** 交易猫-style warning: the other side wrote something that looks like an off-platform deal. */
-function FraudBanner({ conversationId, isOwn }: { conversationId: number; isOwn: (message: ChatMessage) => boolean }) {
+function FraudBanner({
+  conversationId,
+  isOwn,
+}: {
+  conversationId: number;
+  isOwn: (message: ChatMessage) => boolean;
+}) {
   const history = useMessages(conversationId);
   const flagged = messagesOfHistory(history.data?.pages ?? []).some(
     (message) => message.flagged && message.sender_id !== null && !isOwn(message),
@@ -132,7 +138,13 @@ function Loaded({ conversation, session }: { conversation: Conversation; session
 }
 
 /** One conversation: its header and menu, the warnings, the messages and the composer. */
-export function ConversationView({ conversationId, session }: { conversationId: number; session: ChatSession }) {
+export function ConversationView({
+  conversationId,
+  session,
+}: {
+  conversationId: number;
+  session: ChatSession;
+}) {
   const navigate = useNavigate();
   const conversation = useConversation(conversationId);
   if (conversation.isPending) return <ScreenSkeleton />;

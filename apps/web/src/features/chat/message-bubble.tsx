@@ -16,10 +16,20 @@ function fitted(width: number, height: number): { width: number; height: number 
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
+/** A card's picture, or an empty grey square when the subject has none. */
+function CardImage({ src }: { src: string }) {
+  if (src === '') return <span className="chat-card__image" aria-hidden="true" />;
+  return <img className="chat-card__image" src={resizeImage(src, 120, 120)} alt="" width={60} height={60} />;
+}
+
 function GoodsCardBubble({ card }: { card: Card<'goods'> }) {
   return (
-    <Link to={card.link || `/goodsDetail?goods_id=${card.goods_id}`} className="chat-card" data-testid="chat-goods-card">
-      <img className="chat-card__image" src={resizeImage(card.image, 120, 120)} alt="" width={60} height={60} />
+    <Link
+      to={card.link || `/goodsDetail?goods_id=${card.goods_id}`}
+      className="chat-card"
+      data-testid="chat-goods-card"
+    >
+      <CardImage src={card.image} />
       <span className="chat-card__body">
         <span className="chat-card__title">{card.title}</span>
         <span className="chat-card__price">¥{card.price}</span>
@@ -31,8 +41,12 @@ function GoodsCardBubble({ card }: { card: Card<'goods'> }) {
 
 function OrderCardBubble({ card }: { card: Card<'order'> }) {
   return (
-    <Link to={card.link || `/order_detail?order_no=${card.order_no}`} className="chat-card" data-testid="chat-order-card">
-      <img className="chat-card__image" src={resizeImage(card.image, 120, 120)} alt="" width={60} height={60} />
+    <Link
+      to={card.link || `/order_detail?order_no=${card.order_no}`}
+      className="chat-card"
+      data-testid="chat-order-card"
+    >
+      <CardImage src={card.image} />
       <span className="chat-card__body">
         <span className="chat-card__title">{card.title}</span>
         <span className="chat-card__meta">
@@ -77,7 +91,10 @@ export function NoticeLine({ message, own }: { message: ChatMessage; own: boolea
   const { content } = message;
   if (content.kind === 'notice')
     return (
-      <p className={`chat-notice chat-notice--${content.level}`} role={content.level === 'warning' ? 'alert' : undefined}>
+      <p
+        className={`chat-notice chat-notice--${content.level}`}
+        role={content.level === 'warning' ? 'alert' : undefined}
+      >
         {content.text}
       </p>
     );
@@ -124,11 +141,7 @@ export function PendingBubble({
 }) {
   const { content } = pending;
   return (
-    <div
-      className="chat-message chat-message--own"
-      data-testid="chat-pending"
-      data-status={pending.status}
-    >
+    <div className="chat-message chat-message--own" data-testid="chat-pending" data-status={pending.status}>
       {pending.status === 'failed' ? (
         <span className="chat-pending__failed">
           <button type="button" className="chat-pending__retry" onClick={onRetry} aria-label={m.resend}>
@@ -146,7 +159,13 @@ export function PendingBubble({
       <div className="chat-bubble chat-bubble--pending">
         {content.kind === 'text' ? <span className="chat-bubble__text">{content.text}</span> : null}
         {content.kind === 'image' && pending.preview ? (
-          <img className="chat-bubble__image" src={pending.preview} alt={m.imageAlt} width={IMAGE_BOX} height={IMAGE_BOX} />
+          <img
+            className="chat-bubble__image"
+            src={pending.preview}
+            alt={m.imageAlt}
+            width={IMAGE_BOX}
+            height={IMAGE_BOX}
+          />
         ) : null}
         {content.kind === 'goods' || content.kind === 'order' ? (
           <span className="chat-bubble__text">{content.kind === 'goods' ? m.goodsCard : m.orderCard}</span>

@@ -71,7 +71,8 @@ export function MessageList({
     const element = scroller.current;
     if (!element) return;
     const before = anchor.current;
-    if (before && before.firstSeq !== firstSeq) element.scrollTop = element.scrollHeight - before.height + before.top;
+    if (before && before.firstSeq !== firstSeq)
+      element.scrollTop = element.scrollHeight - before.height + before.top;
     else if (stick.current) element.scrollTop = element.scrollHeight;
     anchor.current = { height: element.scrollHeight, top: element.scrollTop, firstSeq };
   });
@@ -83,7 +84,12 @@ export function MessageList({
 
   if (history.isPending) {
     return (
-      <div className="chat-messages chat-messages--loading" role="status" aria-busy="true" aria-label="加载中" />
+      <div
+        className="chat-messages chat-messages--loading"
+        role="status"
+        aria-busy="true"
+        aria-label="加载中"
+      />
     );
   }
   if (history.isError) {

@@ -6,7 +6,10 @@ import { chatMessages as m } from './messages';
 /** One notice: what happened, when, and a link to what it is about. */
 export function NoticeCard({ notice }: { notice: ChatNotice }) {
   return (
-    <article className={`chat-notice-card ${notice.read ? '' : 'chat-notice-card--unread'}`} data-testid="notice-card">
+    <article
+      className={`chat-notice-card ${notice.read ? '' : 'chat-notice-card--unread'}`}
+      data-testid="notice-card"
+    >
       <header className="chat-notice-card__head">
         <h3 className="chat-notice-card__title">{notice.title}</h3>
         <time className="chat-notice-card__time" dateTime={notice.created_at}>

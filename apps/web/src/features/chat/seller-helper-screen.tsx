@@ -57,10 +57,26 @@ function Section({
   );
 }
 
-function HelperRow({ to, image, title, line, action }: { to: string; image: string; title: string; line: string; action: string }) {
+function HelperRow({
+  to,
+  image,
+  title,
+  line,
+  action,
+}: {
+  to: string;
+  image: string;
+  title: string;
+  line: string;
+  action: string;
+}) {
   return (
     <Link to={to} className="chat-helper__row">
-      <img className="chat-helper__image" src={resizeImage(image, 96, 96)} alt="" width={48} height={48} />
+      {image === '' ? (
+        <span className="chat-helper__image" aria-hidden="true" />
+      ) : (
+        <img className="chat-helper__image" src={resizeImage(image, 96, 96)} alt="" width={48} height={48} />
+      )}
       <span className="chat-helper__text">
         <span className="chat-helper__row-title">{title}</span>
         <span className="chat-helper__line">{line}</span>
@@ -81,7 +97,13 @@ export default function SellerHelperScreen() {
   const notes = reminders.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <div className="chat-helper">
-      <Section title={m.offersTitle} count={waitingOffers.length} state={offers} empty={m.offersEmpty} testId="helper-offers">
+      <Section
+        title={m.offersTitle}
+        count={waitingOffers.length}
+        state={offers}
+        empty={m.offersEmpty}
+        testId="helper-offers"
+      >
         {waitingOffers.map((bargain) => (
           <HelperRow
             key={bargain.id}

@@ -6,7 +6,11 @@ import { chatKeys } from '@/core/query-keys';
 /** Where a history page starts: before a seq (older), after one (catching up), or the latest. */
 export type HistoryCursor = { before_seq: number } | { after_seq: number } | null;
 
-export function fetchMessages(conversationId: number, cursor: HistoryCursor, limit?: number): Promise<History> {
+export function fetchMessages(
+  conversationId: number,
+  cursor: HistoryCursor,
+  limit?: number,
+): Promise<History> {
   return http
     .get<History>(apiPaths.chatMessages, {
       conversation_id: conversationId,

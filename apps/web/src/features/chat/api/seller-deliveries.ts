@@ -7,7 +7,12 @@ import { SELLER_HELPER_LIMIT } from './seller-offers';
 /** The seller's orders in progress (the helper lists those waiting for the seller to deliver). */
 export function fetchSellerDeliveries(): Promise<OrderList> {
   return http
-    .get<OrderList>(orderPaths.list, { side: 'sell', tab: 'in_progress', page: 1, page_size: SELLER_HELPER_LIMIT })
+    .get<OrderList>(orderPaths.list, {
+      side: 'sell',
+      tab: 'in_progress',
+      page: 1,
+      page_size: SELLER_HELPER_LIMIT,
+    })
     .then(unwrap);
 }
 

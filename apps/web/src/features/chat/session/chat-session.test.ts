@@ -209,7 +209,12 @@ describe('chat session', () => {
     const socket = await connect();
     const id = session.send(CONVERSATION, { kind: 'text', text: '你好' });
     expect(socket.frames('send')).toEqual([
-      { type: 'send', conversation_id: CONVERSATION, client_msg_id: id, content: { kind: 'text', text: '你好' } },
+      {
+        type: 'send',
+        conversation_id: CONVERSATION,
+        client_msg_id: id,
+        content: { kind: 'text', text: '你好' },
+      },
     ]);
     expect(session.outbox.of(CONVERSATION).map((item) => item.status)).toEqual(['sending']);
     socket.push({
@@ -261,7 +266,9 @@ describe('chat session', () => {
     const first = await connect();
     const id = session.send(CONVERSATION, { kind: 'text', text: '断线前' });
     first.drop();
-    timers.filter((timer) => !timer.cancelled && timer.ms !== SEND_ACK_TIMEOUT_MS).forEach((timer) => timer.work());
+    timers
+      .filter((timer) => !timer.cancelled && timer.ms !== SEND_ACK_TIMEOUT_MS)
+      .forEach((timer) => timer.work());
     await vi.waitFor(() => expect(sockets).toHaveLength(2));
     const second = sockets[1] as FakeSocket;
     second.open();
@@ -274,8 +281,16 @@ describe('chat session', () => {
     hold([1]);
     const socket = await connect();
     const id = session.send(CONVERSATION, { kind: 'text', text: '加我微信' });
-    socket.push({ type: 'error', err_code: 8005, message: '你已将对方拉黑，解除拉黑后才能发送消息', client_msg_id: id });
-    expect(session.outbox.find(id)).toMatchObject({ status: 'failed', error: '你已将对方拉黑，解除拉黑后才能发送消息' });
+    socket.push({
+      type: 'error',
+      err_code: 8005,
+      message: '你已将对方拉黑，解除拉黑后才能发送消息',
+      client_msg_id: id,
+    });
+    expect(session.outbox.find(id)).toMatchObject({
+      status: 'failed',
+      error: '你已将对方拉黑，解除拉黑后才能发送消息',
+    });
   });
 
   it('uploads a picture with progress, then sends its key', async () => {

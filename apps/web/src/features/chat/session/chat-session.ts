@@ -176,7 +176,8 @@ export class ChatSession {
   ingest(message: ChatMessage): void {
     this.put(message);
     const held = this.heldSeq(message.conversation_id);
-    if (this.isHeld(message.conversation_id) && message.seq > held) void this.catchUp(message.conversation_id);
+    if (this.isHeld(message.conversation_id) && message.seq > held)
+      void this.catchUp(message.conversation_id);
     this.refreshListSoon();
   }
 
@@ -237,7 +238,8 @@ export class ChatSession {
   /** A message was shown (in the 消息 list): delivered, so a resume need not push it again. */
   ack(conversationId: number, seq: number): void {
     if (seq <= (this.ackSent.get(conversationId) ?? 0)) return;
-    if (this.socket.send({ type: 'ack', conversation_id: conversationId, seq })) this.ackSent.set(conversationId, seq);
+    if (this.socket.send({ type: 'ack', conversation_id: conversationId, seq }))
+      this.ackSent.set(conversationId, seq);
   }
 
   private clearListUnread(conversationId: number): void {
@@ -309,7 +311,9 @@ export class ChatSession {
   private async upload(clientMsgId: string, file: File): Promise<void> {
     let outcome: Awaited<ReturnType<ImageUpload>>;
     try {
-      outcome = await this.deps.uploadImage(file, (progress) => this.outbox.update(clientMsgId, { progress }));
+      outcome = await this.deps.uploadImage(file, (progress) =>
+        this.outbox.update(clientMsgId, { progress }),
+      );
     } catch (error) {
       outcome = { ok: false, message: failureText(error) };
     }
@@ -367,7 +371,7 @@ export class ChatSession {
 
   /** After a (re)connect, what was still going out goes again (the server drops duplicates). */
   private resendPending(): void {
-    for (const pending of this.outbox.all()) if (pending.status === 'sending') this.dispatch(pending.client_msg_id);
+    for (const pending of this.outbox.all())
+      if (pending.status === 'sending') this.dispatch(pending.client_msg_id);
   }
 }
-

@@ -1,4 +1,10 @@
-import { chatCloseCodes, serverFrameSchema, type ClientFrame, type ImConnect, type ServerFrame } from '@haoshi/contracts';
+import {
+  chatCloseCodes,
+  serverFrameSchema,
+  type ClientFrame,
+  type ImConnect,
+  type ServerFrame,
+} from '@haoshi/contracts';
 
 /** What the socket needs of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {

@@ -52,12 +52,17 @@ export class Outbox {
     this.write(message.conversation_id, [...this.of(message.conversation_id), message]);
   }
 
-  update(clientMsgId: string, change: Partial<Omit<PendingMessage, 'client_msg_id' | 'conversation_id'>>): void {
+  update(
+    clientMsgId: string,
+    change: Partial<Omit<PendingMessage, 'client_msg_id' | 'conversation_id'>>,
+  ): void {
     const held = this.find(clientMsgId);
     if (!held) return;
     this.write(
       held.conversation_id,
-      this.of(held.conversation_id).map((item) => (item.client_msg_id === clientMsgId ? { ...item, ...change } : item)),
+      this.of(held.conversation_id).map((item) =>
+        item.client_msg_id === clientMsgId ? { ...item, ...change } : item,
+      ),
     );
   }
 
