@@ -35,7 +35,7 @@ test('a buyer writes from a listing, the seller answers, and messages sent while
   await expect(buyerChat.getByTestId('chat-goods-card')).toContainText(listing.title);
   const buyerInput = buyerChat.getByRole('textbox', { name: '输入消息' });
   await buyerInput.fill('你好，这个号还在吗？');
-  await buyerChat.getByRole('button', { name: '发送' }).click();
+  await buyerChat.getByRole('button', { name: '发送', exact: true }).click();
   await expect(buyerChat.getByTestId('chat-message').last()).toHaveText('你好，这个号还在吗？');
   // The keyboard stays up: the field keeps the focus after sending.
   await expect(buyerInput).toBeFocused();
@@ -54,16 +54,16 @@ test('a buyer writes from a listing, the seller answers, and messages sent while
   const sellerChat = visiblePane(seller);
   await expect(sellerChat.getByTestId('chat-message').last()).toHaveText('你好，这个号还在吗？');
   await sellerChat.getByRole('textbox', { name: '输入消息' }).fill('在的，随时可以交易');
-  await sellerChat.getByRole('button', { name: '发送' }).click();
+  await sellerChat.getByRole('button', { name: '发送', exact: true }).click();
   await expect(buyerChat.getByTestId('chat-message').last()).toHaveText('在的，随时可以交易');
 
   // The buyer goes offline; the seller writes twice; back online, both arrive, in order, once.
   await page.context().setOffline(true);
   await expect(buyerChat.getByTestId('chat-offline')).toBeVisible();
   await sellerChat.getByRole('textbox', { name: '输入消息' }).fill('第一条：账号已绑定手机');
-  await sellerChat.getByRole('button', { name: '发送' }).click();
+  await sellerChat.getByRole('button', { name: '发送', exact: true }).click();
   await sellerChat.getByRole('textbox', { name: '输入消息' }).fill('第二条：今天就能换绑');
-  await sellerChat.getByRole('button', { name: '发送' }).click();
+  await sellerChat.getByRole('button', { name: '发送', exact: true }).click();
   await expect(sellerChat.getByTestId('chat-message').last()).toHaveText('第二条：今天就能换绑');
   await expect(sellerChat.getByTestId('chat-pending')).toHaveCount(0);
   await shot(seller, 'seller-chat');

@@ -7,6 +7,7 @@ import { ConversationView } from './conversation-view';
 import { chatMessages as m } from './messages';
 import { useChatSession } from './session/chat-connection';
 import type { ChatSession } from './session/chat-session';
+import './chat.css';
 
 function positiveId(value: string | null): number | undefined {
   if (value === null || !/^\d{1,10}$/.test(value)) return undefined;
