@@ -212,12 +212,16 @@ export class ChatSession {
     this.refreshListSoon();
   }
 
-  /** The 消息 list shows last messages and unread counts: one refresh for a burst of messages. */
+  /**
+   * The 消息 list (last messages, unread counts) and the tab's unread total follow new messages:
+   * one refresh for a burst of them.
+   */
   private refreshListSoon(): void {
     if (this.cancelListRefresh) return;
     this.cancelListRefresh = this.deps.schedule(() => {
       this.cancelListRefresh = undefined;
       void this.client.invalidateQueries({ queryKey: chatKeys.conversations });
+      void this.client.invalidateQueries({ queryKey: chatKeys.msgHome });
     }, LIST_REFRESH_MS);
   }
 
