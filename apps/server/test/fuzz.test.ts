@@ -131,6 +131,11 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
     sandbox_payouts: [0, 1],
     idempotency_keys: [0, 1],
   },
+  'POST /app/chat/private': { chat_conversations: [0, 1], chat_members: [0, 1, 2] },
+  'POST /app/chat/send': { chat_messages: [0, 1, 2] },
+  'POST /app/chat/block': { chat_blocks: [0, 1] },
+  'POST /app/chat/unblock': { chat_blocks: [-1, 0] },
+  'POST /app/chat/report': { chat_reports: [1] },
 };
 
 const t = await createTestApp();

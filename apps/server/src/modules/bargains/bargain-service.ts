@@ -242,6 +242,7 @@ export function createBargainService(deps: BargainServiceDeps) {
       await notify(tx, {
         userId: saved.sellerId,
         kind: 'bargain',
+        channel: 'seller_helper',
         title: open ? '买家重新出价' : '收到新的议价',
         body: `买家对你的商品出价${yuan(priceFen)}（售价${yuan(listing.priceFen)}），请在24小时内回复`,
         link: threadLink(saved),
@@ -316,6 +317,7 @@ export function createBargainService(deps: BargainServiceDeps) {
       await notify(tx, {
         userId: role === 'seller' ? moved.buyerId : moved.sellerId,
         kind: 'bargain',
+        channel: role === 'seller' ? 'system' : 'seller_helper',
         title: role === 'seller' ? '卖家同意了你的出价' : '买家接受了你的还价',
         body:
           role === 'seller'
@@ -357,6 +359,7 @@ export function createBargainService(deps: BargainServiceDeps) {
       await notify(tx, {
         userId: moved.sellerId,
         kind: 'bargain',
+        channel: 'seller_helper',
         title: '买家取消了议价',
         body: `买家已取消出价${yuan(row.offerFen)}的议价`,
         link: threadLink(moved),

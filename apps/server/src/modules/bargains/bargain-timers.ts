@@ -34,6 +34,7 @@ export function registerBargainTimers(processes: ProcessEngine, now: () => Date)
       await notify(tx, {
         userId: notice.to === 'buyer' ? row.buyerId : row.sellerId,
         kind: 'bargain',
+        channel: notice.to === 'buyer' ? 'system' : 'seller_helper',
         title: notice.title,
         body: `${notice.body}（¥${fenToAmount(price)}）`,
         link: `/goodsBargainList?bargain_id=${row.id}`,

@@ -1,3 +1,4 @@
+import { postOrderNotices } from './order-notices.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import {
@@ -166,6 +167,7 @@ export function createOrderService(deps: {
       default:
         break;
     }
+    await postOrderNotices(tx, order, to, at);
     const [written] = await tx
       .update(orders)
       .set(change)

@@ -1,0 +1,268 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { ConversationResult, Envelope, LoginResponse, OutboxMessage } from '@haoshi/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { createLocalChatBus, type ChatBus } from '../src/modules/chat/index.ts';
+import { ledgerDatabase, type LedgerTestDatabase } from './helpers/ledger-db.ts';
+import { databaseKind, freshDatabase, TestClock } from './helpers/test-app.ts';
+import { connectChat, untilSeq, type ChatClient } from './helpers/chat-client.ts';
+
+/**
+ * Chat across instances. (1) Two apps on one database deliver to each other's sockets: through
+ * Redis when REDIS_URL is set, otherwise through one in-process bus they share. (2) A real server
+ * process is killed with SIGKILL while a client streams messages; the clients reconnect to another
+ * instance (on PostgreSQL a second process running all along; on PGlite, whose data directory one
+ * process owns, a new process on the same directory) and nothing acknowledged is missing.
+ */
+const redisUrl = process.env.REDIS_URL;
+const onPostgres = databaseKind === 'postgres';
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const text = (body: string) => ({ kind: 'text' as const, text: body });
+
+function httpClient(base: string, ip: string) {
+  let token = '';
+  const request = async <T>(method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': ip,
+        ...(token ? { authorization: token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Envelope<T>;
+  };
+  return {
+    request,
+    token: () => token,
+    async login(phone: string) {
+      await request('POST', '/app/sms', { phone, scene: 'login' });
+      const outbox = await request<OutboxMessage[]>('GET', `/dev/outbox/sms?phone=${phone}`);
+      const login = await request<LoginResponse>('POST', '/app/login', {
+        phone,
+        code: outbox.data?.[0]?.code,
+      });
+      if (!login.data) throw new Error(`login failed: ${JSON.stringify(login)}`);
+      token = login.data.token;
+      return login.data.user.id;
+    },
+  };
+}
+
+const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-process'} bus)`, () => {
+  it('delivers between sockets held by different instances, in order', async () => {
+    const clock = new TestClock();
+    const { handle, dispose, url } = await freshDatabase();
+    const second = url ? openPostgres(url, 5) : handle;
+    const channel = `test-chat-${randomBytes(6).toString('hex')}`;
+    const shared: ChatBus | undefined = redisUrl ? undefined : createLocalChatBus();
+    const start = async () => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-chat-')),
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        RATE_LIMIT_MAX: '100000',
+        CACHE_BUS_CHANNEL: `${channel}:cache`,
+        CHAT_BUS_CHANNEL: channel,
+        ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: `${channel}:rl:` } : {}),
+      });
+      return config;
+    };
+    const one = await buildApp({
+      config: await start(),
+      database: handle,
+      now: clock.now,
+      ...(shared ? { chatBus: shared } : {}),
+    });
+    const two = await buildApp({
+      config: await start(),
+      database: second,
+      now: clock.now,
+      ...(shared ? { chatBus: shared } : {}),
+    });
+    cleanups.push(async () => {
+      await Promise.all([one.close(), two.close()]);
+      if (second !== handle) await second.close();
+      await dispose();
+    });
+    await one.listen({ port: 0, host: '127.0.0.1' });
+    await two.listen({ port: 0, host: '127.0.0.1' });
+    const alice = httpClient(baseOf(one), '10.8.0.1');
+    const bob = httpClient(baseOf(two), '10.8.0.2');
+    await alice.login('13600000001');
+    const bobId = await bob.login('13600000002');
+    const opened = await alice.request<ConversationResult>('POST', '/app/chat/private', { user_id: bobId });
+    const conversationId = opened.data?.conversation.id ?? 0;
+    const a = await connectChat(baseOf(one), alice.token());
+    const b = await connectChat(baseOf(two), bob.token());
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    for (let index = 1; index <= 20; index += 1) {
+      a.send({
+        type: 'send',
+        conversation_id: conversationId,
+        client_msg_id: `cross-a-${index}`,
+        content: text(`跨实例${index}`),
+      });
+    }
+    await untilSeq(b, conversationId, 20);
+    expect(b.messages(conversationId).map((message) => message.seq)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    b.send({
+      type: 'send',
+      conversation_id: conversationId,
+      client_msg_id: 'cross-b-1',
+      content: text('收到'),
+    });
+    await untilSeq(a, conversationId, 21);
+    expect(a.messages(conversationId).at(-1)?.content).toEqual(text('收到'));
+  }, 120_000);
+
+  it('loses nothing when an instance is killed mid-stream: the clients resume on another', async () => {
+    const database: LedgerTestDatabase = await ledgerDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'haoshi-chat-kill-'));
+    cleanups.push(async () => {
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    // PGlite: the test's own handle must let go of nothing (the child opens its own data dir).
+    const env: Record<string, string> = onPostgres
+      ? {
+          DATABASE_URL: database.url ?? '',
+          ...(redisUrl
+            ? { REDIS_URL: redisUrl, CHAT_BUS_CHANNEL: `kill-${randomBytes(4).toString('hex')}` }
+            : {}),
+        }
+      : { DATA_DIR: dataDir };
+    const first = await startServer(env);
+    const second = onPostgres ? await startServer(env) : undefined;
+    const alice = httpClient(first.base, '10.8.1.1');
+    const bob = httpClient(first.base, '10.8.1.2');
+    await alice.login('13600000011');
+    const bobId = await bob.login('13600000012');
+    const opened = await alice.request<ConversationResult>('POST', '/app/chat/private', { user_id: bobId });
+    const conversationId = opened.data?.conversation.id ?? 0;
+
+    let a: ChatClient = await connectChat(first.base, alice.token());
+    let b: ChatClient = await connectChat(first.base, bob.token());
+    const total = 24;
+    const ids = Array.from({ length: total }, (_, index) => `killtest-${index + 1}`);
+    const acked = new Set<string>();
+    for (const [index, id] of ids.entries()) {
+      if (index === 12) {
+        first.child.kill('SIGKILL');
+        await first.exited;
+      }
+      a.send({
+        type: 'send',
+        conversation_id: conversationId,
+        client_msg_id: id,
+        content: text(`第${index + 1}条`),
+      });
+      if (index < 12) acked.add((await a.next('sent', (frame) => frame.client_msg_id === id)).client_msg_id);
+    }
+    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(acked.size).toBe(12);
+    const bobHeld = Math.max(0, ...b.messages(conversationId).map((message) => message.seq));
+    const bobSoFar = b.messages(conversationId);
+    await Promise.all([a.close(), b.close()]);
+
+    // Reconnect to the other instance; Alice retries every send not acknowledged (same ids).
+    const other = second ?? (await startServer(env));
+    cleanups.push(() => other.stop());
+    b = await connectChat(other.base, bob.token(), [{ conversation_id: conversationId, seq: bobHeld }]);
+    a = await connectChat(other.base, alice.token(), [{ conversation_id: conversationId, seq: 0 }]);
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
+    for (const id of ids.filter((candidate) => !acked.has(candidate))) {
+      a.send({ type: 'send', conversation_id: conversationId, client_msg_id: id, content: text(id) });
+      await a.next('sent', (frame) => frame.client_msg_id === id);
+    }
+    await untilSeq(b, conversationId, total);
+    const seen = [...bobSoFar, ...b.messages(conversationId)];
+    const seqs = [...new Set(seen.map((message) => message.seq))].sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    const byClientId = new Map(seen.map((message) => [message.client_msg_id, message.seq]));
+    for (const id of ids) expect(byClientId.has(id)).toBe(true);
+    expect(new Set(seen.map((message) => message.client_msg_id)).size).toBe(total);
+  }, 900_000);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_MAX: '1000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  cleanups.push(stop);
+  const base = `http://127.0.0.1:${port}`;
+  // Migrating a fresh PGlite directory takes minutes on a loaded two-core machine.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log.slice(-3000)}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, base, exited, stop };
+}
