@@ -327,6 +327,18 @@ describe('chat session', () => {
     expect(client.getQueryData(chatKeys.msgHome)).toEqual({ chat: 3, system: 1, seller_helper: 0, total: 4 });
   });
 
+  it('refreshes the 消息 list and the unread total once for a burst of messages', async () => {
+    const { hold, connect, client, runDue } = setup();
+    hold([1]);
+    client.setQueryData(chatKeys.msgHome, { chat: 0, system: 0, seller_helper: 0, total: 0 });
+    const socket = await connect();
+    socket.push({ type: 'message', message: message(2) });
+    socket.push({ type: 'message', message: message(3) });
+    expect(client.getQueryState(chatKeys.msgHome)?.isInvalidated).toBe(false);
+    runDue(300);
+    expect(client.getQueryState(chatKeys.msgHome)?.isInvalidated).toBe(true);
+  });
+
   it('stops for good when the server says the session is gone', async () => {
     const { connect, session, timers } = setup();
     const socket = await connect();
