@@ -219,6 +219,8 @@ async function drive(
 ): Promise<Run> {
   const sockets: WebSocket[] = [];
   const latencies: number[] = [];
+  // Only this run's sends count (a reconnect's backlog holds earlier runs' messages).
+  sentAtByMessage.clear();
   let delivered = 0;
   const connectStart = performance.now();
   for (let start = 0; start < socketCount; start += 200) {

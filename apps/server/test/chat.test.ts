@@ -120,7 +120,12 @@ describe('chat over the socket and HTTP', () => {
     await b.close();
     const more = [msgId(), msgId(), msgId()];
     for (const [index, id] of more.entries()) {
-      a.send({ type: 'send', conversation_id: conversationId, client_msg_id: id, content: text(`补发${index}`) });
+      a.send({
+        type: 'send',
+        conversation_id: conversationId,
+        client_msg_id: id,
+        content: text(`补发${index}`),
+      });
     }
     const moreAcks = await Promise.all(
       more.map((id) => a.next('sent', (frame) => frame.client_msg_id === id)),
