@@ -84,5 +84,27 @@ test('a buyer writes from a listing, the seller answers, and messages sent while
     ].map((text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
   );
   await shot(page, 'buyer-resumed');
+
+  // A phone number in the buyer's message: the seller is warned against dealing off the platform.
+  await buyerInput.fill('加我电话13912345678，我们私下交易');
+  await buyerChat.getByRole('button', { name: '发送', exact: true }).click();
+  await expect(sellerChat.getByTestId('chat-message').last()).toHaveText('加我电话13912345678，我们私下交易');
+  await expect(sellerChat.getByTestId('chat-fraud-warning')).toContainText('谨防诈骗');
+  await expect(buyerChat.getByTestId('chat-fraud-warning')).toBeHidden();
+  await shot(seller, 'fraud-warning');
+
+  // The seller's helper and the system notices open from the pinned rows.
+  await seller.goto('/chatSellerHelper');
+  await expect(visiblePane(seller).getByTestId('helper-offers')).toBeVisible();
+  await expect(visiblePane(seller).getByTestId('helper-deliveries')).toBeVisible();
+  await shot(seller, 'seller-helper');
+  await seller.goto('/chatSystemInform');
+  await expect(
+    visiblePane(seller)
+      .getByTestId('notice-card')
+      .first()
+      .or(visiblePane(seller).getByTestId('notices-empty')),
+  ).toBeVisible();
+  await shot(seller, 'system-inform');
   await seller.context().close();
 });
