@@ -7,6 +7,7 @@ import type {
   EvaluationTab,
   GoodsFilterRequest,
   GoodsStatus,
+  NoticeChannel,
   OrderGuaranteeQuery,
   OrderSide,
   OrderTab,
@@ -195,4 +196,21 @@ export const bargainKeys = {
   info: (query: { goodsId?: number; bargainId?: number }) =>
     ['bargains', 'info', query.goodsId ?? 0, query.bargainId ?? 0] as const,
   list: (role: BargainRole, tab: BargainTab) => ['bargains', 'list', role, tab] as const,
+};
+
+/**
+ * Chat (issue 12): conversations, their history (the socket writes new messages into it), the
+ * notice channels and the 消息 tab's unread totals. The seller helper's two lists sit under the
+ * bargains' and orders' prefixes, so every bargain or order mutation refreshes them too.
+ */
+export const chatKeys = {
+  all: ['chat'] as const,
+  im: ['chat', 'im'] as const,
+  msgHome: ['chat', 'msg-home'] as const,
+  conversations: ['chat', 'conversations'] as const,
+  conversation: (conversationId: number) => ['chat', 'conversation', conversationId] as const,
+  messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  notices: (channel: NoticeChannel) => ['chat', 'notices', channel] as const,
+  sellerOffers: ['bargains', 'seller-helper'] as const,
+  sellerDeliveries: ['orders', 'seller-helper'] as const,
 };

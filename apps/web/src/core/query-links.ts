@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   afterSalesKeys,
   bargainKeys,
+  chatKeys,
   couponKeys,
   evaluationKeys,
   favouritesKeys,
@@ -101,6 +102,9 @@ export const staleAfter = {
   resolveDispute: [afterSalesKeys.all, ...money, ...listings],
   /** The 评价返现 lands in the buyer's wallet. */
   submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
+  /** Chat (issue 12): a block shows in the conversation and the list; a read channel drops its badge. */
+  blockChatUser: [chatKeys.all],
+  readChatNotices: [chatKeys.conversations],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -1,6 +1,7 @@
 import { SafeArea } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useIsLoggedIn } from '@/core/storage';
 import { BackIcon } from '@/ui/icons';
 import type { RouteMeta } from '@/ui/route-meta';
 import { useBack } from '@/ui/use-back';
@@ -10,14 +11,20 @@ import './shell.css';
 
 /** Links, not antd-mobile's TabBar: its items are bare divs that a keyboard cannot reach. */
 function BottomTabBar({ active }: { active: string }) {
+  const loggedIn = useIsLoggedIn();
   return (
     <nav className="app-shell__tab-bar" aria-label="主导航">
       <ul className="app-shell__tabs">
-        {tabs.map(({ path, title, Icon }) => (
+        {tabs.map(({ path, title, Icon, Badge }) => (
           <li key={path}>
             <Link to={path} className="app-shell__tab" aria-current={path === active ? 'page' : undefined}>
               <Icon active={path === active} />
               <span>{title}</span>
+              {Badge && loggedIn ? (
+                <Suspense fallback={null}>
+                  <Badge />
+                </Suspense>
+              ) : null}
             </Link>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { HomeIcon, MessageIcon, RecycleIcon, UserIcon } from '@/ui/icons';
 import { appMessages } from '../messages';
 
@@ -6,12 +6,19 @@ export interface Tab {
   path: string;
   title: string;
   Icon: ComponentType<{ active?: boolean }>;
+  /** A count on the tab for a logged-in user (its code loads only then, off a guest's first visit). */
+  Badge?: ComponentType;
 }
 
 export const tabs: readonly Tab[] = [
   { path: '/', title: appMessages.tabs.home, Icon: HomeIcon },
   { path: '/recycleHome', title: appMessages.tabs.recycle, Icon: RecycleIcon },
-  { path: '/conversationList', title: appMessages.tabs.messages, Icon: MessageIcon },
+  {
+    path: '/conversationList',
+    title: appMessages.tabs.messages,
+    Icon: MessageIcon,
+    Badge: lazy(() => import('@/features/chat/unread-badge')),
+  },
   { path: '/mine', title: appMessages.tabs.mine, Icon: UserIcon },
 ];
 

@@ -58,7 +58,7 @@ export function useGoodsActions(goods: GoodsDetail, loggedIn: boolean, loadedAt:
     // Inside the apps (and the merchant console) the host opens its own chat.
     if (isNativeApp() || isEmbedded())
       bridge.toChat({ target_id: goods.seller.id, conversation_type: 'private', goods_id: goods.id });
-    else void navigate(`/chat?target_id=${goods.seller.id}`);
+    else void navigate(`/chat?target_id=${goods.seller.id}&goods_id=${goods.id}`);
   };
 
   return {
