@@ -1,5 +1,21 @@
 import { z } from 'zod';
 import {
+  faqMainSchema,
+  faqQuerySchema,
+  serviceOrderPageSchema,
+  serviceQueueSchema,
+  serviceRatingPageQuerySchema,
+  serviceRatingPageSchema,
+  serviceRatingRequestSchema,
+  serviceRatingSchema,
+  serviceReplyRequestSchema,
+  serviceRequestSchema,
+  serviceSessionIdSchema,
+  serviceSessionQuerySchema,
+  serviceSessionSchema,
+  serviceTransferSchema,
+} from './customer-service.ts';
+import {
   protocolQuerySchema,
   protocolDataRequestSchema,
   protocolDataResultSchema,
@@ -418,6 +434,23 @@ export const apiCalls = {
     query: bargainListQuerySchema,
     response: pageSchema(bargainSchema),
   },
+  // Customer service (issue 12 C)
+  'GET /app/problem/main': { query: faqQuerySchema, response: faqMainSchema },
+  'POST /app/customer_service/main': { body: serviceRequestSchema, response: serviceSessionSchema },
+  'GET /app/customer_service/order/list': { query: pageQuerySchema, response: serviceOrderPageSchema },
+  'POST /app/customer_service/comment': { body: serviceRatingRequestSchema, response: serviceRatingSchema },
+  'GET /app/customer_service/comment/page': {
+    query: serviceRatingPageQuerySchema,
+    response: serviceRatingPageSchema,
+  },
+  'POST /app/service/comment': { body: serviceReplyRequestSchema, response: serviceRatingSchema },
+  'GET /app/service/comment/page': { query: serviceRatingPageQuerySchema, response: serviceRatingPageSchema },
+  'GET /app/customer_service/session': { query: serviceSessionQuerySchema, response: serviceSessionSchema },
+  'GET /app/customer_service/queue': { response: serviceQueueSchema },
+  'POST /app/customer_service/take': { body: serviceSessionIdSchema, response: serviceSessionSchema },
+  'POST /app/customer_service/transfer': { body: serviceTransferSchema, response: serviceSessionSchema },
+  'POST /app/customer_service/close': { body: serviceSessionIdSchema, response: serviceSessionSchema },
+  'POST /app/customer_service/leave': { body: serviceSessionIdSchema, response: serviceSessionSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;
