@@ -40,7 +40,7 @@ const serverModuleDependencies = {
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
-  'customer-service': ['identity', 'orders', 'process'],
+  'customer-service': ['identity', 'jobs', 'orders', 'process'],
 };
 
 function assertAcyclic(graph) {

@@ -11,7 +11,7 @@ export const customerServicePlugin: FastifyPluginAsync<{ now: () => Date; chat: 
   { now, chat },
 ) => {
   const sessions = createSessionService({ db: app.db, now, processes: app.processes, chat });
-  sessions.registerTimers();
+  sessions.registerTimers(app.jobs);
   const ratings = createRatingService({ db: app.db, now });
   // The help centre's articles are product content, not demo data: ensured at every start.
   app.addHook('onReady', () => seedFaq(app.db));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import {
   allowedActions,
   ErrorCodes,
@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { rolesOf, userIdsWithRole, usersByIds } from '../identity/index.ts';
 import { orderOfUser, type OrderOfUser } from '../orders/index.ts';
+import type { JobRunner } from '../jobs/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { ratingOfSession } from './rating-service.ts';
 import type { ServiceChat } from './service-chat.ts';
@@ -29,6 +30,9 @@ import { serviceSessions } from './tables.ts';
 type SessionRow = typeof serviceSessions.$inferSelect;
 
 const staffName = (nickname: string) => `客服${nickname}`;
+
+/** Posts a queue timer's notice in the chat once the timer's transaction has committed. */
+const TIMER_NOTICE_JOB = 'customer-service-timer-notice';
 
 export const toServiceOrder = (order: OrderOfUser): ServiceOrder => ({
   id: order.id,
@@ -147,18 +151,27 @@ export function createSessionService(deps: {
     return updated;
   }
 
-  /** Runs one step of `actorId` on session `id` and answers the session as the actor sees it. */
+  /**
+   * Runs one step of `actorId` on session `id` in a transaction, then what it implies in the chat
+   * (after the commit: chat delivers to sockets from its own transactions), and answers the session
+   * as the actor sees it.
+   */
   async function step(
     actorId: number,
     id: number,
     act: (tx: Executor, row: SessionRow, role: ProcessRole) => Promise<SessionRow>,
+    inChat: (row: SessionRow, conversationId: number) => Promise<void>,
   ): Promise<ServiceSession> {
-    return db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const row = await readable(tx, await lockSession(tx, id), actorId);
       const role: ProcessRole = row.userId === actorId ? 'owner' : 'customer_service';
-      return viewOf(tx, await act(tx, row, role), actorId);
+      return act(tx, row, role);
     });
+    if (updated.conversationId !== null) await inChat(updated, updated.conversationId);
+    return viewOf(db, updated, actorId);
   }
+
+  const nicknameOf = async (userId: number) => (await usersByIds(db, [userId])).get(userId)?.nickname ?? '';
 
   const transition = (
     tx: Executor,
@@ -179,23 +192,34 @@ export function createSessionService(deps: {
       ...(reason ? { reason } : {}),
     });
 
-  const noticeIn = async (tx: Executor, row: SessionRow, text: string) => {
-    if (row.conversationId !== null) await chat.notice(tx, row.conversationId, text);
-  };
+  /** The session's conversation, opened now if an earlier attempt did not get that far. */
+  async function withConversation(row: SessionRow): Promise<SessionRow> {
+    if (row.conversationId !== null) return row;
+    const conversationId = await chat.open(row.userId);
+    const [linked] = await db
+      .update(serviceSessions)
+      .set({ conversationId })
+      .where(and(eq(serviceSessions.id, row.id), isNull(serviceSessions.conversationId)))
+      .returning();
+    if (!linked)
+      return (await db.select().from(serviceSessions).where(eq(serviceSessions.id, row.id)))[0] ?? row;
+    await chat.notice(conversationId, '已为您转接人工客服，请稍候，客服接入后会第一时间回复您');
+    return linked;
+  }
 
   return {
     /** POST /app/customer_service/main: asks for a human; an open session is answered as it is. */
     async request(userId: number, body: ServiceRequest): Promise<ServiceSession> {
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         await lockForTransaction(tx, `service-session:${userId}`);
         const [open] = await tx
           .select()
           .from(serviceSessions)
           .where(and(eq(serviceSessions.userId, userId), ne(serviceSessions.status, 'closed')));
-        if (open) return viewOf(tx, open, userId);
+        if (open) return open;
         const order = body.order_id === undefined ? undefined : await orderOfUser(tx, userId, body.order_id);
         if (body.order_id !== undefined && !order) throw new AppError(ErrorCodes.SERVICE_ORDER_NOT_FOUND);
-        const [row] = await tx
+        const [inserted] = await tx
           .insert(serviceSessions)
           .values({
             userId,
@@ -205,26 +229,15 @@ export function createSessionService(deps: {
             createdAt: now(),
           })
           .returning();
-        if (!row) throw new AppError(ErrorCodes.INTERNAL_ERROR);
+        if (!inserted) throw new AppError(ErrorCodes.INTERNAL_ERROR);
         await processes.start(tx, {
           process: serviceSessionProcess,
-          subjectId: row.id,
+          subjectId: inserted.id,
           actor: { role: 'owner', userId },
         });
-        const conversationId = await chat.open(tx, {
-          userId,
-          sessionId: row.id,
-          title: order ? `咨询订单 ${order.orderNo}` : '人工客服',
-        });
-        const [linked] = await tx
-          .update(serviceSessions)
-          .set({ conversationId })
-          .where(eq(serviceSessions.id, row.id))
-          .returning();
-        if (!linked) throw new AppError(ErrorCodes.INTERNAL_ERROR);
-        await noticeIn(tx, linked, '已为您转接人工客服，请稍候，客服接入后会第一时间回复您');
-        return viewOf(tx, linked, userId);
+        return inserted;
       });
+      return viewOf(db, await withConversation(row), userId);
     },
 
     async view(userId: number, id: number): Promise<ServiceSession> {
@@ -284,63 +297,106 @@ export function createSessionService(deps: {
     async take(staffId: number, id: number): Promise<ServiceSession> {
       await requireStaff(db, staffId);
       // Staff act as customer_service even on their own session, which the engine then refuses (7712).
-      return step(staffId, id, async (tx, row) => {
-        const to = await transition(tx, row, 'take', { role: 'customer_service', userId: staffId });
-        const updated = await writeStatus(tx, row, to, { staffId, served: true, assignedAt: now() });
-        if (updated.conversationId !== null) await chat.join(tx, updated.conversationId, staffId);
-        const [me] = [...(await usersByIds(tx, [staffId])).values()];
-        await noticeIn(tx, updated, `${staffName(me?.nickname ?? '')}已接入，正在为您服务`);
-        return updated;
-      });
+      return step(
+        staffId,
+        id,
+        async (tx, row) => {
+          const to = await transition(tx, row, 'take', { role: 'customer_service', userId: staffId });
+          return writeStatus(tx, row, to, { staffId, served: true, assignedAt: now() });
+        },
+        async (_row, conversationId) => {
+          await chat.join(conversationId, staffId);
+          await chat.status(conversationId, 'open');
+          await chat.notice(conversationId, `${staffName(await nicknameOf(staffId))}已接入，正在为您服务`);
+        },
+      );
     },
 
     async transfer(staffId: number, body: ServiceTransferRequest): Promise<ServiceSession> {
       await requireStaff(db, staffId);
-      return step(staffId, body.id, async (tx, row) => {
-        const target =
-          body.staff_id !== staffId &&
-          body.staff_id !== row.userId &&
-          (await isServiceStaff(tx, body.staff_id));
-        const to = await transition(
-          tx,
-          row,
-          'transfer',
-          { role: 'customer_service', userId: staffId },
-          { assignee: row.staffId === staffId, target },
-          body.reason ?? '',
-        );
-        const updated = await writeStatus(tx, row, to, { staffId: body.staff_id, assignedAt: now() });
-        if (updated.conversationId !== null) {
-          await chat.join(tx, updated.conversationId, body.staff_id);
-          await chat.leave(tx, updated.conversationId, staffId);
-        }
-        const [next] = [...(await usersByIds(tx, [body.staff_id])).values()];
-        await noticeIn(tx, updated, `已为您转接至${staffName(next?.nickname ?? '')}，请稍候`);
-        return updated;
-      });
+      return step(
+        staffId,
+        body.id,
+        async (tx, row) => {
+          const target =
+            body.staff_id !== staffId &&
+            body.staff_id !== row.userId &&
+            (await isServiceStaff(tx, body.staff_id));
+          const to = await transition(
+            tx,
+            row,
+            'transfer',
+            { role: 'customer_service', userId: staffId },
+            { assignee: row.staffId === staffId, target },
+            body.reason ?? '',
+          );
+          return writeStatus(tx, row, to, { staffId: body.staff_id, assignedAt: now() });
+        },
+        async (_row, conversationId) => {
+          await chat.join(conversationId, body.staff_id);
+          await chat.leave(conversationId, staffId);
+          await chat.notice(
+            conversationId,
+            `已为您转接至${staffName(await nicknameOf(body.staff_id))}，请稍候`,
+          );
+        },
+      );
     },
 
     async close(actorId: number, id: number): Promise<ServiceSession> {
-      return step(actorId, id, async (tx, row, role) => {
-        const party = role === 'owner' || row.staffId === actorId;
-        const to = await transition(tx, row, 'close', { role, userId: actorId }, { party });
-        const updated = await writeStatus(tx, row, to, { closedAt: now() });
-        await noticeIn(tx, updated, '本次会话已结束，欢迎对客服的服务进行评价');
-        return updated;
-      });
+      return step(
+        actorId,
+        id,
+        async (tx, row, role) => {
+          const party = role === 'owner' || row.staffId === actorId;
+          const to = await transition(tx, row, 'close', { role, userId: actorId }, { party });
+          return writeStatus(tx, row, to, { closedAt: now() });
+        },
+        async (_row, conversationId) => {
+          await chat.notice(conversationId, '本次会话已结束，欢迎对客服的服务进行评价');
+          await chat.status(conversationId, 'closed');
+        },
+      );
     },
 
     async leave(userId: number, id: number): Promise<ServiceSession> {
-      return step(userId, id, async (tx, row, role) => {
-        const to = await transition(tx, row, 'leave', { role, userId });
-        const updated = await writeStatus(tx, row, to, { closedAt: now() });
-        await noticeIn(tx, updated, '您已取消排队，如仍有问题可随时重新咨询');
-        return updated;
-      });
+      return step(
+        userId,
+        id,
+        async (tx, row, role) => {
+          const to = await transition(tx, row, 'leave', { role, userId });
+          return writeStatus(tx, row, to, { closedAt: now() });
+        },
+        async (_row, conversationId) => {
+          await chat.notice(conversationId, '您已取消排队，如仍有问题可随时重新咨询');
+          await chat.status(conversationId, 'closed');
+        },
+      );
     },
 
-    /** The queue's timers: a reminder while waiting, then closing a queue item nobody took. */
-    registerTimers(): void {
+    /**
+     * The queue's timers: a reminder while waiting, then closing a queue item nobody took. Their
+     * chat notices are a job sent in the timer's transaction, posted once it commits.
+     */
+    registerTimers(jobs: JobRunner): void {
+      jobs.work<{ sessionId: number; action: 'remind' | 'expire' }>(TIMER_NOTICE_JOB, async (job) => {
+        const [row] = await db
+          .select()
+          .from(serviceSessions)
+          .where(eq(serviceSessions.id, job.data.sessionId));
+        if (!row || row.conversationId === null) return;
+        if (job.data.action === 'expire') {
+          await chat.notice(row.conversationId, '长时间未能接入客服，会话已自动结束，您可以重新发起咨询');
+          await chat.status(row.conversationId, 'closed');
+          return;
+        }
+        const position = await queuePosition(db, row);
+        if (position === null) return;
+        await chat.notice(
+          row.conversationId,
+          `当前咨询人数较多，您前面还有${position - 1}位用户，请耐心等待，也可以先在帮助中心查找答案`,
+        );
+      });
       processes.registerTimerSubject(serviceSessionProcess, {
         async lock(tx, subjectId) {
           const row = await lockSession(tx, subjectId);
@@ -349,17 +405,12 @@ export function createSessionService(deps: {
         async enter(tx, subjectId, change) {
           const [row] = await tx.select().from(serviceSessions).where(eq(serviceSessions.id, subjectId));
           if (!row) return;
-          if (change.action === 'remind') {
-            const position = await queuePosition(tx, row);
-            await noticeIn(
-              tx,
-              row,
-              `当前咨询人数较多，您前面还有${Math.max((position ?? 1) - 1, 0)}位用户，请耐心等待，也可以先在帮助中心查找答案`,
-            );
-            return;
-          }
-          const closed = await writeStatus(tx, row, change.to as ServiceSessionStatus, { closedAt: now() });
-          await noticeIn(tx, closed, '长时间未能接入客服，会话已自动结束，您可以重新发起咨询');
+          if (change.action === 'expire') await writeStatus(tx, row, 'closed', { closedAt: now() });
+          await jobs.send(
+            TIMER_NOTICE_JOB,
+            { sessionId: subjectId, action: change.action === 'expire' ? 'expire' : 'remind' },
+            { executor: tx },
+          );
         },
       });
     },
