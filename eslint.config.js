@@ -41,6 +41,7 @@ const serverModuleDependencies = {
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
   'customer-service': ['identity', 'jobs', 'orders', 'process'],
+  chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
 };
 
 function assertAcyclic(graph) {

@@ -29,7 +29,7 @@ import {
 } from './modules/identity/index.ts';
 import { feedbackRoutes } from './modules/feedback/index.ts';
 import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
-import { createOrderProtocolSubjects, ordersPlugin } from './modules/orders/index.ts';
+import { createOrderChatCards, createOrderProtocolSubjects, ordersPlugin } from './modules/orders/index.ts';
 import { evaluationsPlugin } from './modules/evaluations/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
@@ -45,6 +45,8 @@ import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
 import { esignPlugin } from './modules/esign/index.ts';
 import { bargainsPlugin } from './modules/bargains/index.ts';
+import { chatPlugin, type ChatBus } from './modules/chat/index.ts';
+import { customerServicePlugin } from './modules/customer-service/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -57,6 +59,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Tests may share one in-process bus between two apps; otherwise built from REDIS_URL. */
   invalidationBus?: InvalidationBus;
+  /** Tests may share one in-process chat bus between two apps; otherwise built from REDIS_URL. */
+  chatBus?: ChatBus;
 }
 
 const requestIdPattern = /^[\w.-]{8,64}$/;
@@ -192,6 +196,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });
   app.esign.registerSubjects(createOrderProtocolSubjects({ service: app.orders, listings: orderListings }));
   await app.register(bargainsPlugin, { now, catalogue, imageUrl });
+  await app.register(chatPlugin, {
+    now,
+    sessions,
+    catalogue,
+    imageUrl,
+    orderCard: createOrderChatCards(orderListings),
+    ...(options.chatBus ? { bus: options.chatBus } : {}),
+  });
+  // Customer service reaches its conversations through this port of the chat's public API.
+  await app.register(customerServicePlugin, {
+    now,
+    chat: {
+      open: async (userId) => (await app.chat.openServiceConversation(userId)).id,
+      join: (conversationId, staffId) => app.chat.addMember(conversationId, staffId, 'staff'),
+      leave: (conversationId, staffId) => app.chat.removeMember(conversationId, staffId),
+      status: (conversationId, status) => app.chat.setStatus(conversationId, status),
+      notice: async (conversationId, text) => {
+        await app.chat.postConversationNotice(conversationId, text);
+      },
+    },
+  });
   await app.register(webPlugin);
   return app;
 }

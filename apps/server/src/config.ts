@@ -76,6 +76,8 @@ const envSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().default('haoshi-rl:'),
   /** Redis pub/sub channel on which instances tell each other to empty shared caches. */
   CACHE_BUS_CHANNEL: z.string().min(1).default('haoshi:cache-invalidate'),
+  /** The Redis pub/sub channel of chat delivery between instances (with REDIS_URL). */
+  CHAT_BUS_CHANNEL: z.string().min(1).default('haoshi:chat'),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * Which peers may set X-Forwarded-For (the client IP behind per-IP limits): 'loopback' by default,

@@ -55,6 +55,24 @@ export const apiPaths = {
   uploadTicket: '/app/upload/ticket',
   /** Built-in storage: signed PUT target and public reads (with the SPEC §9 resize suffix). */
   uploadsPrefix: '/uploads/',
+  /** Chat (issue 12): SPEC §7's two calls, the rest under /app/chat/ (docs/chat.md). */
+  userIm: '/app/user/im',
+  userMsgHome: '/app/user/msg_home',
+  chatWs: '/app/chat/ws',
+  chatConversations: '/app/chat/conversations',
+  chatConversation: '/app/chat/conversation',
+  chatMessages: '/app/chat/messages',
+  chatSend: '/app/chat/send',
+  chatRead: '/app/chat/read',
+  chatRecall: '/app/chat/recall',
+  chatOpenPrivate: '/app/chat/private',
+  chatMute: '/app/chat/mute',
+  chatBlock: '/app/chat/block',
+  chatUnblock: '/app/chat/unblock',
+  chatBlocks: '/app/chat/blocks',
+  chatReport: '/app/chat/report',
+  chatNotices: '/app/chat/notices',
+  chatNoticesRead: '/app/chat/notices/read',
 } as const;
 
 /** SPEC §9: calls whose time-out differs from the client's 10 s default. */

@@ -39,3 +39,4 @@ export * from './protocols.ts';
 export * from './transfer-agreement.ts';
 export * from './api-calls.ts';
 export * from './customer-service.ts';
+export * from './chat.ts';

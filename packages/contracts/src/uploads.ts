@@ -32,6 +32,8 @@ export const uploadPurposes = [
   'signature',
   'order_video',
   'dispute',
+  /** A picture sent in chat. */
+  'chat',
 ] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposes, { error: '不支持的上传用途' });
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;

@@ -20,3 +20,4 @@ export * from '../modules/evaluations/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/bargains/tables.ts';
 export * from '../modules/customer-service/tables.ts';
+export * from '../modules/chat/tables.ts';

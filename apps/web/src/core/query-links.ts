@@ -3,6 +3,7 @@ import {
   afterSalesKeys,
   bargainKeys,
   couponKeys,
+  customerServiceKeys,
   evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
@@ -99,6 +100,9 @@ export const staleAfter = {
   resolveDispute: [afterSalesKeys.all, ...money, ...listings],
   /** The 评价返现 lands in the buyer's wallet. */
   submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
+  /** A session step changes the session, the staff queue and the session's chat (its notices). */
+  serviceSessionStep: [customerServiceKeys.all],
+  rateServiceSession: [customerServiceKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -392,9 +392,10 @@ export function createSessionService(deps: {
         }
         const position = await queuePosition(db, row);
         if (position === null) return;
+        const ahead = position > 1 ? `您前面还有${position - 1}位用户` : '您是下一位';
         await chat.notice(
           row.conversationId,
-          `当前咨询人数较多，您前面还有${position - 1}位用户，请耐心等待，也可以先在帮助中心查找答案`,
+          `当前咨询人数较多，${ahead}，请耐心等待，也可以先在帮助中心查找答案`,
         );
       });
       processes.registerTimerSubject(serviceSessionProcess, {

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
+import type { NoticeChannel } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { notifications } from './tables.ts';
 
@@ -11,6 +12,8 @@ export interface NotificationInput {
   /** The app route that shows the subject. */
   link: string;
   at: Date;
+  /** The pinned chat channel that shows it (default: system notices). */
+  channel?: NoticeChannel;
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -20,6 +23,7 @@ export async function notify(executor: Executor, input: NotificationInput): Prom
   await executor.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
+    channel: input.channel ?? 'system',
     title: input.title,
     body: input.body,
     link: input.link,
@@ -40,4 +44,58 @@ export async function notificationsOf(
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
     .orderBy(desc(notifications.id))
     .limit(limit);
+}
+
+/** A page of one channel, newest first, before `beforeId` when given. */
+export function noticesOf(
+  executor: Executor,
+  userId: number,
+  query: { channel: NoticeChannel; beforeId?: number; limit: number },
+): Promise<NotificationRow[]> {
+  return executor
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.channel, query.channel),
+        query.beforeId === undefined ? undefined : lt(notifications.id, query.beforeId),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(query.limit);
+}
+
+/** Unread messages per channel. */
+export async function unreadNoticeCounts(
+  executor: Executor,
+  userId: number,
+): Promise<Record<NoticeChannel, number>> {
+  const rows = await executor
+    .select({ channel: notifications.channel, value: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .groupBy(notifications.channel);
+  const counts: Record<NoticeChannel, number> = { system: 0, seller_helper: 0 };
+  for (const row of rows) counts[row.channel] = row.value;
+  return counts;
+}
+
+/** Marks a channel read (up to `upToId` when given). */
+export async function markNoticesRead(
+  executor: Executor,
+  userId: number,
+  input: { channel: NoticeChannel; upToId?: number; at: Date },
+): Promise<void> {
+  await executor
+    .update(notifications)
+    .set({ readAt: input.at })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.channel, input.channel),
+        isNull(notifications.readAt),
+        input.upToId === undefined ? undefined : lte(notifications.id, input.upToId),
+      ),
+    );
 }

@@ -1,2 +1,10 @@
-/** The inbox's public API: modules write messages with `notify`; the chat screens will read them. */
-export { notify, notificationsOf, type NotificationInput, type NotificationRow } from './inbox.ts';
+/** The inbox's public API: modules write messages with `notify`; chat's notice channels read them. */
+export {
+  markNoticesRead,
+  noticesOf,
+  notificationsOf,
+  notify,
+  unreadNoticeCounts,
+  type NotificationInput,
+  type NotificationRow,
+} from './inbox.ts';

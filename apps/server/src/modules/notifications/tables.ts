@@ -1,4 +1,5 @@
 import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { NoticeChannel } from '@haoshi/contracts';
 import { users } from '../identity/tables.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -15,11 +16,16 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind').notNull(),
+    /** Which pinned chat channel shows it: system notices or the seller helper. */
+    channel: text('channel').$type<NoticeChannel>().notNull().default('system'),
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link').notNull().default(''),
     readAt: timestamptz('read_at'),
     createdAt: timestamptz('created_at').notNull(),
   },
-  (table) => [index('notifications_user_idx').on(table.userId, table.id.desc())],
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.id.desc()),
+    index('notifications_channel_idx').on(table.userId, table.channel, table.id.desc()),
+  ],
 );

@@ -3,3 +3,4 @@ export { ordersPlugin } from './orders-plugin.ts';
 export { orders } from './tables.ts';
 export { createOrderProtocolSubjects } from './protocol-subjects.ts';
 export { orderOfUser, ordersOfUser, type OrderOfUser } from './orders-of-user.ts';
+export { createOrderChatCards } from './chat-card.ts';

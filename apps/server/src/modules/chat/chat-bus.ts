@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage, ServerFrame } from '@haoshi/contracts';
+
+/**
+ * What one instance tells every instance (itself included): a frame for some users' sockets.
+ * `message` and `recall` carry the stored message, so delivery needs no database read.
+ */
+export interface ChatEvent {
+  userIds: number[];
+  frame: ServerFrame;
+}
+
+/**
+ * The fan-out between instances. `publish` delivers to this instance's listeners at once and, with
+ * Redis, to the other instances through pub/sub. Pub/sub may drop events (an instance cut off from
+ * Redis): nothing is lost for that, since clients resume from their last seq on every reconnect.
+ */
+export interface ChatBus {
+  publish(event: ChatEvent): void;
+  subscribe(listener: (event: ChatEvent) => void): void;
+  close(): Promise<void>;
+}
+
+export function createLocalChatBus(): ChatBus {
+  const listeners: Array<(event: ChatEvent) => void> = [];
+  return {
+    publish: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    close: async () => undefined,
+  };
+}
+
+function parseEvent(text: string): { sender: string; event: ChatEvent } | null {
+  try {
+    const value = JSON.parse(text) as { s?: unknown; e?: ChatEvent };
+    if (typeof value.s !== 'string' || !value.e || !Array.isArray(value.e.userIds)) return null;
+    return { sender: value.s, event: value.e };
+  } catch {
+    return null;
+  }
+}
+
+export async function createRedisChatBus(options: {
+  url: string;
+  channel: string;
+  log: FastifyBaseLogger;
+}): Promise<ChatBus> {
+  const { url, channel, log } = options;
+  const self = randomUUID();
+  const listeners: Array<(event: ChatEvent) => void> = [];
+  const deliver = (event: ChatEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const connection = { connectTimeout: 2000, maxRetriesPerRequest: 1 };
+  const publisher = new Redis(url, connection);
+  const subscriber = new Redis(url, connection);
+  for (const client of [publisher, subscriber]) {
+    client.on('error', (error: Error) => log.warn({ err: error }, 'chat bus: redis error'));
+  }
+  subscriber.on('message', (_channel: string, text: string) => {
+    const parsed = parseEvent(text);
+    if (parsed && parsed.sender !== self) deliver(parsed.event);
+  });
+  await subscriber.subscribe(channel);
+  return {
+    publish(event) {
+      deliver(event);
+      publisher.publish(channel, JSON.stringify({ s: self, e: event })).catch((error: unknown) => {
+        log.error({ err: error }, 'chat bus: could not tell the other instances');
+      });
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    async close() {
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}
+
+export function createChatBus(options: {
+  redisUrl: string | undefined;
+  channel: string;
+  log: FastifyBaseLogger;
+}): Promise<ChatBus> {
+  return options.redisUrl
+    ? createRedisChatBus({ url: options.redisUrl, channel: options.channel, log: options.log })
+    : Promise.resolve(createLocalChatBus());
+}
+
+/** The frames a stored message makes for its conversation's members. */
+export const messageEvent = (userIds: number[], message: ChatMessage): ChatEvent => ({
+  userIds,
+  frame: { type: 'message', message },
+});
