@@ -68,7 +68,9 @@ describe(`help centre on ${databaseKind}`, () => {
     const main = await get<FaqMain>(null, '/app/problem/main');
     expect(main.err_code).toBe(0);
     const names = main.data?.categories.map((category) => category.name);
-    expect(names).toEqual(expect.arrayContaining(['担保交易', '找回包赔', '提现到账', '实名认证', '账号换绑']));
+    expect(names).toEqual(
+      expect.arrayContaining(['担保交易', '找回包赔', '提现到账', '实名认证', '账号换绑']),
+    );
     expect(main.data?.hot.length).toBeGreaterThanOrEqual(5);
     expect(main.data?.list).toEqual([]);
 
@@ -135,11 +137,14 @@ describe(`the service queue on ${databaseKind}`, () => {
     expect(taken.data).toMatchObject({ status: 'assigned', viewer: 'staff', staff: { id: staffA.id } });
     expect(taken.data?.actions).toEqual(['transfer', 'close']);
     expect((await step(staffB, 'take', session.id)).err_code).toBe(ErrorCodes.SERVICE_SESSION_STATE_INVALID);
-    expect((await get<ServiceSession>(user, `/app/customer_service/session?id=${session.id}`)).data).toMatchObject(
-      { status: 'assigned', queue_position: null, actions: ['close'] },
-    );
+    expect(
+      (await get<ServiceSession>(user, `/app/customer_service/session?id=${session.id}`)).data,
+    ).toMatchObject({ status: 'assigned', queue_position: null, actions: ['close'] });
     // The other queued user moved up.
-    expect((await get<ServiceSession>(other, `/app/customer_service/session?id=${second.id}`)).data?.queue_position).toBe(1);
+    expect(
+      (await get<ServiceSession>(other, `/app/customer_service/session?id=${second.id}`)).data
+        ?.queue_position,
+    ).toBe(1);
 
     // Only the staff serving it may transfer or close it; the target must be another staff member.
     expect((await step(staffB, 'close', session.id)).err_code).toBe(ErrorCodes.SERVICE_NOT_ASSIGNEE);
@@ -172,7 +177,9 @@ describe(`the service queue on ${databaseKind}`, () => {
     // Rating needs a closed session.
     const rate = (by: Party, body: Record<string, unknown>) =>
       post<ServiceRating>(by, '/app/customer_service/comment', body);
-    expect((await rate(user, { session_id: session.id, score: 5 })).err_code).toBe(ErrorCodes.SERVICE_RATING_NOT_ALLOWED);
+    expect((await rate(user, { session_id: session.id, score: 5 })).err_code).toBe(
+      ErrorCodes.SERVICE_RATING_NOT_ALLOWED,
+    );
 
     const closed = await step(user, 'close', session.id);
     expect(closed.data).toMatchObject({ status: 'closed', can_rate: true, actions: [] });
@@ -186,26 +193,47 @@ describe(`the service queue on ${databaseKind}`, () => {
     expect(late.err_code).toBe(ErrorCodes.CHAT_CONVERSATION_CLOSED);
 
     // Rated once, by its user only; the staff who served it last is the one rated.
-    expect((await rate(other, { session_id: session.id, score: 1 })).err_code).toBe(ErrorCodes.SERVICE_SESSION_NOT_FOUND);
+    expect((await rate(other, { session_id: session.id, score: 1 })).err_code).toBe(
+      ErrorCodes.SERVICE_SESSION_NOT_FOUND,
+    );
     expect((await rate(user, { session_id: session.id, score: 6 })).err_code).toBe(1000);
-    const rated = await rate(user, { session_id: session.id, score: 4, tags: ['响应及时', '响应及时'], resolved: true });
-    expect(rated.data).toMatchObject({ score: 4, tags: ['响应及时'], resolved: true, staff: { id: staffB.id } });
-    expect((await rate(user, { session_id: session.id, score: 1 })).err_code).toBe(ErrorCodes.SERVICE_ALREADY_RATED);
-    expect((await get<ServiceSession>(user, `/app/customer_service/session?id=${session.id}`)).data).toMatchObject({
+    const rated = await rate(user, {
+      session_id: session.id,
+      score: 4,
+      tags: ['响应及时', '响应及时'],
+      resolved: true,
+    });
+    expect(rated.data).toMatchObject({
+      score: 4,
+      tags: ['响应及时'],
+      resolved: true,
+      staff: { id: staffB.id },
+    });
+    expect((await rate(user, { session_id: session.id, score: 1 })).err_code).toBe(
+      ErrorCodes.SERVICE_ALREADY_RATED,
+    );
+    expect(
+      (await get<ServiceSession>(user, `/app/customer_service/session?id=${session.id}`)).data,
+    ).toMatchObject({
       can_rate: false,
       rating: { score: 4 },
     });
 
     // The staff rated answers once; another staff cannot.
     const ratingId = rated.data?.id ?? 0;
-    const reply = (by: Party) => post<ServiceRating>(by, '/app/service/comment', { id: ratingId, reply: '感谢您的认可' });
+    const reply = (by: Party) =>
+      post<ServiceRating>(by, '/app/service/comment', { id: ratingId, reply: '感谢您的认可' });
     expect((await reply(staffA)).err_code).toBe(ErrorCodes.SERVICE_RATING_NOT_FOUND);
     expect((await reply(user)).err_code).toBe(ErrorCodes.SERVICE_STAFF_ONLY);
     expect((await reply(staffB)).data?.reply).toBe('感谢您的认可');
     expect((await reply(staffB)).err_code).toBe(ErrorCodes.SERVICE_ALREADY_REPLIED);
 
     const mine = await get<ServiceRatingPage>(user, '/app/customer_service/comment/page');
-    expect(mine.data).toMatchObject({ total: 1, average: '4.0', list: [{ id: ratingId, reply: '感谢您的认可' }] });
+    expect(mine.data).toMatchObject({
+      total: 1,
+      average: '4.0',
+      list: [{ id: ratingId, reply: '感谢您的认可' }],
+    });
     expect((await get<ServiceRatingPage>(other, '/app/customer_service/comment/page')).data?.total).toBe(0);
     expect((await get<ServiceRatingPage>(staffB, '/app/service/comment/page')).data?.total).toBe(1);
     expect((await get<ServiceRatingPage>(staffA, '/app/service/comment/page')).data?.total).toBe(0);
@@ -214,7 +242,9 @@ describe(`the service queue on ${databaseKind}`, () => {
     // A session nobody served cannot be rated.
     const left = await step(other, 'leave', second.id);
     expect(left.data).toMatchObject({ status: 'closed', can_rate: false });
-    expect((await rate(other, { session_id: second.id, score: 5 })).err_code).toBe(ErrorCodes.SERVICE_RATING_NOT_ALLOWED);
+    expect((await rate(other, { session_id: second.id, score: 5 })).err_code).toBe(
+      ErrorCodes.SERVICE_RATING_NOT_ALLOWED,
+    );
   });
 
   it('keeps another user’s session, chat and ratings out of reach', async () => {
@@ -250,7 +280,9 @@ describe(`the service queue on ${databaseKind}`, () => {
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
     expect((await noticeTexts(user, conversationId)).some((text) => text.includes('人数较多'))).toBe(true);
-    expect((await get<ServiceSession>(user, `/app/customer_service/session?id=${waiting.id}`)).data?.status).toBe('queued');
+    expect(
+      (await get<ServiceSession>(user, `/app/customer_service/session?id=${waiting.id}`)).data?.status,
+    ).toBe('queued');
 
     t.clock.advance(SERVICE_QUEUE_EXPIRE_SECONDS - SERVICE_QUEUE_REMIND_SECONDS);
     await t.app.jobs.runDue();
@@ -267,7 +299,11 @@ describe(`the service queue on ${databaseKind}`, () => {
   it('names the field of a bad input', async () => {
     const long = await ask(user, { question: '问'.repeat(201) });
     expect(long).toMatchObject({ err_code: 1000, field: 'question' });
-    const badTag = await post(user, '/app/customer_service/comment', { session_id: 1, score: 3, tags: ['很好'] });
+    const badTag = await post(user, '/app/customer_service/comment', {
+      session_id: 1,
+      score: 3,
+      tags: ['很好'],
+    });
     expect(badTag.err_code).toBe(1000);
   });
 });

@@ -28,7 +28,8 @@ function statusLine(session: ServiceSession): { title: string; hint: string } {
   const about = session.order ? `${m.askAbout}：${session.order.title}` : session.question || m.noQuestion;
   if (session.viewer === 'staff')
     return { title: `${session.user_nickname} · ${session.status_label}`, hint: about };
-  if (session.status === 'queued') return { title: m.queued(session.queue_position ?? 1), hint: m.queuedHint };
+  if (session.status === 'queued')
+    return { title: m.queued(session.queue_position ?? 1), hint: m.queuedHint };
   if (session.status === 'closed') return { title: m.closed, hint: about };
   return { title: m.servedBy(session.staff?.nickname ?? ''), hint: about };
 }
@@ -207,7 +208,9 @@ export default function ServiceChatScreen() {
           status="empty"
           title={m.chatMissing}
           description={m.chatMissingHint}
-          actions={[{ text: m.toHelpCentre, primary: true, onClick: () => void navigate('/customerService') }]}
+          actions={[
+            { text: m.toHelpCentre, primary: true, onClick: () => void navigate('/customerService') },
+          ]}
         />
       )}
     </RequireLogin>

@@ -11,7 +11,15 @@ import { useTakeSession } from './api/take-session';
 import { csMessages as m } from './messages';
 import './customer-service.css';
 
-function QueueItem({ item, onOpen, action }: { item: ServiceQueueItem; onOpen: () => void; action?: React.ReactNode }) {
+function QueueItem({
+  item,
+  onOpen,
+  action,
+}: {
+  item: ServiceQueueItem;
+  onOpen: () => void;
+  action?: React.ReactNode;
+}) {
   return (
     <List.Item onClick={onOpen} extra={action} data-testid={`cs-queue-item-${item.id}`}>
       <div className="cs-queue-card">

@@ -5,7 +5,15 @@ import { useTransferSession } from './api/transfer-session';
 import { csMessages as m } from './messages';
 
 /** 转接: another customer-service staff member, and a note for them. */
-export function TransferSheet({ sessionId, open, onClose }: { sessionId: number; open: boolean; onClose: () => void }) {
+export function TransferSheet({
+  sessionId,
+  open,
+  onClose,
+}: {
+  sessionId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const queue = useServiceQueue(open);
   const transfer = useTransferSession();
   const [staffId, setStaffId] = useState(0);
@@ -30,7 +38,14 @@ export function TransferSheet({ sessionId, open, onClose }: { sessionId: number;
             ))}
           </List>
         </Radio.Group>
-        <TextArea aria-label={m.transferReason} placeholder={m.transferReason} value={reason} onChange={setReason} maxLength={100} rows={2} />
+        <TextArea
+          aria-label={m.transferReason}
+          placeholder={m.transferReason}
+          value={reason}
+          onChange={setReason}
+          maxLength={100}
+          rows={2}
+        />
         <div className="cs-sheet__actions">
           <Button block onClick={onClose} disabled={transfer.isPending}>
             {m.cancel}
@@ -41,7 +56,10 @@ export function TransferSheet({ sessionId, open, onClose }: { sessionId: number;
             disabled={staffId === 0}
             loading={transfer.isPending}
             onClick={() =>
-              transfer.mutate({ id: sessionId, staff_id: staffId, reason: reason.trim() }, { onSuccess: onClose })
+              transfer.mutate(
+                { id: sessionId, staff_id: staffId, reason: reason.trim() },
+                { onSuccess: onClose },
+              )
             }
           >
             {m.transferTitle}
