@@ -11,6 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fetchPage } from '../../lib/page.ts';
 import { rolesOf, usersByIds } from '../identity/index.ts';
+import { staffName } from './staff-name.ts';
 import { serviceRatings, serviceSessions } from './tables.ts';
 
 type RatingRow = typeof serviceRatings.$inferSelect;
@@ -27,7 +28,7 @@ async function toRatings(executor: Executor, rows: RatingRow[]): Promise<Service
     tags: row.tags,
     content: row.content,
     resolved: row.resolved,
-    staff: { id: row.staffId, nickname: `客服${names.get(row.staffId)?.nickname ?? ''}` },
+    staff: { id: row.staffId, nickname: staffName(names.get(row.staffId)?.nickname ?? '') },
     reply: row.reply,
     created_at: row.createdAt.toISOString(),
   }));

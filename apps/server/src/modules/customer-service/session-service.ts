@@ -25,11 +25,11 @@ import type { JobRunner } from '../jobs/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { ratingOfSession } from './rating-service.ts';
 import type { ServiceChat } from './service-chat.ts';
+import { staffName } from './staff-name.ts';
 import { serviceSessions } from './tables.ts';
 
 type SessionRow = typeof serviceSessions.$inferSelect;
 
-const staffName = (nickname: string) => `客服${nickname}`;
 
 /** Posts a queue timer's notice in the chat once the timer's transaction has committed. */
 const TIMER_NOTICE_JOB = 'customer-service-timer-notice';

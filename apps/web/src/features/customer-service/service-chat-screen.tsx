@@ -41,7 +41,7 @@ function SessionActions({ session }: { session: ServiceSession }) {
   const [transferring, setTransferring] = useState(false);
   const busy = take.isPending || close.isPending || leave.isPending;
   const confirmThen = (content: string, run: () => void) =>
-    void showConfirmDialog({ content }).then((ok) => {
+    void showConfirmDialog({ content, confirmText: '确定', cancelText: m.cancel }).then((ok) => {
       if (ok) run();
     });
   if (session.actions.length === 0) return null;
