@@ -30,7 +30,6 @@ import { serviceSessions } from './tables.ts';
 
 type SessionRow = typeof serviceSessions.$inferSelect;
 
-
 /** Posts a queue timer's notice in the chat once the timer's transaction has committed. */
 const TIMER_NOTICE_JOB = 'customer-service-timer-notice';
 

@@ -11,6 +11,7 @@ import {
   type User,
 } from '@haoshi/contracts';
 import { reply, setupFakeApi } from '@/core/http/fake-api.test-support';
+import { setNavigator } from '@/core/navigation';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import HelpCentreScreen from './help-centre-screen';
@@ -102,14 +103,16 @@ describe('/customerService', () => {
 
   it('says what to do when a search finds nothing, and sends a guest to log in for a human', async () => {
     fake.on(customerServicePaths.faq, ({ query }) => (query.keyword ? { ...faq, list: [] } : faq));
-    renderScreen('/customerService', <HelpCentreScreen />, {
+    const { router } = renderScreen('/customerService', <HelpCentreScreen />, {
       url: '/customerService?keyword=退款',
       otherPaths: ['/h5Login'],
     });
+    const unregister = setNavigator((to) => void router.navigate(to));
     const empty = await screen.findByTestId('faq-empty');
     expect(empty.textContent).toContain('没有找到相关问题');
     fireEvent.click(within(empty).getByRole('button', { name: '联系人工客服' }));
     expect((await screen.findByTestId('other-route')).textContent).toBe('/h5Login');
+    unregister();
   });
 
   it('asks for a human about an order and opens the session', async () => {
@@ -140,7 +143,9 @@ describe('/customerService', () => {
     fireEvent.click(await screen.findByRole('button', { name: '联系人工客服' }));
     const sheet = await screen.findByRole('dialog', { name: '选择要咨询的订单' });
     fireEvent.click(await within(sheet).findByText('王者荣耀 V8 全皮肤'));
-    fireEvent.change(within(sheet).getByRole('textbox', { name: '问题描述' }), { target: { value: ' 卖家不发货 ' } });
+    fireEvent.change(within(sheet).getByRole('textbox', { name: '问题描述' }), {
+      target: { value: ' 卖家不发货 ' },
+    });
     fireEvent.click(within(sheet).getByRole('button', { name: '转人工客服' }));
     expect((await screen.findByTestId('other-route')).textContent).toBe('/customerServiceChat');
     expect(fake.calls(customerServicePaths.main)[0]?.body).toEqual({ order_id: 31, question: '卖家不发货' });
@@ -153,8 +158,13 @@ describe('/customerServiceChat', () => {
     fake
       .on(apiPaths.currentUser, () => me)
       .on(customerServicePaths.session, () => session())
-      .on(apiPaths.chatMessages, () => history([message(1, null, '已为您转接人工客服'), message(2, 7, '在吗')]))
-      .on(apiPaths.chatSend, ({ body }) => ({ message: { ...message(3, 7, '提现三天了'), client_msg_id: body.client_msg_id }, duplicate: false }));
+      .on(apiPaths.chatMessages, () =>
+        history([message(1, null, '已为您转接人工客服'), message(2, 7, '在吗')]),
+      )
+      .on(apiPaths.chatSend, ({ body }) => ({
+        message: { ...message(3, 7, '提现三天了'), client_msg_id: body.client_msg_id },
+        duplicate: false,
+      }));
     renderScreen('/customerServiceChat', <ServiceChatScreen />, { url: '/customerServiceChat?id=5' });
     expect((await screen.findByTestId('cs-status')).textContent).toContain('排队中，您前面还有2位');
     expect(screen.getByRole('button', { name: '取消排队' })).toBeTruthy();
@@ -245,7 +255,9 @@ describe('/customerServiceQueue', () => {
         mine: [],
         staff: [],
       }))
-      .on(customerServicePaths.take, () => session({ status: 'assigned', viewer: 'staff', actions: ['transfer', 'close'] }));
+      .on(customerServicePaths.take, () =>
+        session({ status: 'assigned', viewer: 'staff', actions: ['transfer', 'close'] }),
+      );
     renderScreen('/customerServiceQueue', <StaffQueueScreen />, { otherPaths: ['/customerServiceChat'] });
     const item = await screen.findByTestId('cs-queue-item-5');
     expect(item.textContent).toContain('提现没到账');

@@ -43,8 +43,11 @@ export function RatingSheet({
           {m.ratingResolved}{' '}
           <Switch checked={resolved} onChange={setResolved} aria-label={m.ratingResolved} />
         </p>
+        <label className="cs-label" htmlFor="cs-rating-content">
+          {m.ratingContent}
+        </label>
         <TextArea
-          aria-label={m.ratingContent}
+          id="cs-rating-content"
           placeholder={m.ratingContentPlaceholder}
           value={content}
           onChange={setContent}

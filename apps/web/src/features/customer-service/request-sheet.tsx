@@ -47,8 +47,11 @@ export function RequestSheet({ open, onClose }: { open: boolean; onClose: () => 
           </List>
         </Radio.Group>
         {orders.isSuccess && list.length === 0 ? <p className="cs-order__meta">{m.noOrders}</p> : null}
+        <label className="cs-label" htmlFor="cs-question">
+          {m.questionLabel}
+        </label>
         <TextArea
-          aria-label={m.questionLabel}
+          id="cs-question"
           placeholder={m.questionPlaceholder}
           value={question}
           onChange={setQuestion}

@@ -72,15 +72,18 @@ function SessionActions({ session }: { session: ServiceSession }) {
 
 function Messages({ session, myId }: { session: ServiceSession; myId: number }) {
   const messages = useChatMessages(session.conversation_id, session.status !== 'closed');
-  const end = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const count = messages.data?.list.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [count]);
+  useEffect(() => {
+    // The newest message in view whenever one arrives.
+    if (box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [count]);
   const senderName = (senderId: number | null) => {
     if (senderId !== null && senderId === session.staff?.id) return session.staff.nickname;
     return session.viewer === 'staff' ? session.user_nickname : '客服';
   };
   return (
-    <div className="cs-chat__messages" role="log" aria-label="聊天记录" data-testid="cs-messages">
+    <div ref={box} className="cs-chat__messages" role="log" aria-label="聊天记录" data-testid="cs-messages">
       {messages.isError ? <p className="message-notice">{m.messagesFailed}</p> : null}
       {messages.isSuccess && count === 0 ? <p className="message-notice">{m.messagesEmpty}</p> : null}
       {messages.data?.list.map((message) => (
@@ -91,7 +94,6 @@ function Messages({ session, myId }: { session: ServiceSession; myId: number }) 
           sender={senderName(message.sender_id)}
         />
       ))}
-      <div ref={end} />
     </div>
   );
 }

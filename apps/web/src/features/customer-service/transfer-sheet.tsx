@@ -38,8 +38,11 @@ export function TransferSheet({
             ))}
           </List>
         </Radio.Group>
+        <label className="cs-label" htmlFor="cs-transfer-reason">
+          {m.transferReason}
+        </label>
         <TextArea
-          aria-label={m.transferReason}
+          id="cs-transfer-reason"
           placeholder={m.transferReason}
           value={reason}
           onChange={setReason}

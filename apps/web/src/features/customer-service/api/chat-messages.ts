@@ -7,9 +7,7 @@ import { customerServiceKeys } from '@/core/query-keys';
 const MESSAGES_REFRESH_MS = 2000;
 
 export function fetchChatMessages(conversationId: number): Promise<History> {
-  return http
-    .get<History>(apiPaths.chatMessages, { params: { conversation_id: conversationId } })
-    .then(unwrap);
+  return http.get<History>(apiPaths.chatMessages, { conversation_id: conversationId }).then(unwrap);
 }
 
 export const chatMessagesQueryOptions = (conversationId: number) =>

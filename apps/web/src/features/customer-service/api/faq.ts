@@ -15,7 +15,7 @@ export function fetchFaq({ categoryId, keyword, id }: FaqArgs): Promise<FaqMain>
     ...(keyword ? { keyword } : {}),
     ...(id !== undefined ? { id } : {}),
   };
-  return http.get<FaqMain>(customerServicePaths.faq, { params }).then(unwrap);
+  return http.get<FaqMain>(customerServicePaths.faq, params).then(unwrap);
 }
 
 export const faqQueryOptions = (args: FaqArgs) =>

@@ -8,7 +8,7 @@ const PICKER_SIZE = 50;
 
 export function fetchServiceOrders(): Promise<Page<ServiceOrder>> {
   return http
-    .get<Page<ServiceOrder>>(customerServicePaths.orders, { params: { page: 1, page_size: PICKER_SIZE } })
+    .get<Page<ServiceOrder>>(customerServicePaths.orders, { page: 1, page_size: PICKER_SIZE })
     .then(unwrap);
 }
 

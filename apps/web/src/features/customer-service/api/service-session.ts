@@ -7,7 +7,7 @@ import { customerServiceKeys } from '@/core/query-keys';
 export const SESSION_REFRESH_MS = 3000;
 
 export function fetchServiceSession(id: number): Promise<ServiceSession> {
-  return http.get<ServiceSession>(customerServicePaths.session, { params: { id } }).then(unwrap);
+  return http.get<ServiceSession>(customerServicePaths.session, { id }).then(unwrap);
 }
 
 export const serviceSessionQueryOptions = (id: number) =>
