@@ -51,6 +51,7 @@ const serverModuleDependencies = {
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
+  'customer-service': ['identity', 'jobs', 'orders', 'process'],
   chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
 };
 

@@ -46,6 +46,7 @@ import { processPlugin } from './modules/process/index.ts';
 import { esignPlugin } from './modules/esign/index.ts';
 import { bargainsPlugin } from './modules/bargains/index.ts';
 import { chatPlugin, type ChatBus } from './modules/chat/index.ts';
+import { customerServicePlugin } from './modules/customer-service/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -202,6 +203,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imageUrl,
     orderCard: createOrderChatCards(orderListings),
     ...(options.chatBus ? { bus: options.chatBus } : {}),
+  });
+  // Customer service reaches its conversations through this port of the chat's public API.
+  await app.register(customerServicePlugin, {
+    now,
+    chat: {
+      open: async (userId) => (await app.chat.openServiceConversation(userId)).id,
+      join: (conversationId, staffId) => app.chat.addMember(conversationId, staffId, 'staff'),
+      leave: (conversationId, staffId) => app.chat.removeMember(conversationId, staffId),
+      status: (conversationId, status) => app.chat.setStatus(conversationId, status),
+      notice: async (conversationId, text) => {
+        await app.chat.postConversationNotice(conversationId, text);
+      },
+    },
   });
   await app.register(webPlugin);
   return app;

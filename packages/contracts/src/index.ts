@@ -38,4 +38,5 @@ export * from './contact-detector.ts';
 export * from './protocols.ts';
 export * from './transfer-agreement.ts';
 export * from './api-calls.ts';
+export * from './customer-service.ts';
 export * from './chat.ts';

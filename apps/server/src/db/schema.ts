@@ -19,4 +19,5 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/evaluations/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/bargains/tables.ts';
+export * from '../modules/customer-service/tables.ts';
 export * from '../modules/chat/tables.ts';

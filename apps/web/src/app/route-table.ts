@@ -18,6 +18,7 @@ import { afterSalesRoutes } from '@/features/after-sales/routes';
 import { evaluationRoutes } from '@/features/evaluations/routes';
 import { bargainRoutes } from '@/features/bargains/routes';
 import { chatRoutes } from '@/features/chat/routes';
+import { customerServiceRoutes } from '@/features/customer-service/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -253,6 +254,7 @@ const features: readonly FeatureRoutes[] = [
   evaluationRoutes,
   bargainRoutes,
   chatRoutes,
+  customerServiceRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -214,3 +214,15 @@ export const chatKeys = {
   sellerOffers: ['bargains', 'seller-helper'] as const,
   sellerDeliveries: ['orders', 'seller-helper'] as const,
 };
+
+/** Customer service (issue 12 C): help centre, the service session and its chat, the staff queue. */
+export const customerServiceKeys = {
+  all: ['customer-service'] as const,
+  faq: (categoryId: number | undefined, keyword: string, id: number | undefined) =>
+    ['customer-service', 'faq', categoryId ?? 0, keyword, id ?? 0] as const,
+  orders: ['customer-service', 'orders'] as const,
+  session: (id: number) => ['customer-service', 'session', id] as const,
+  messages: (conversationId: number) => ['customer-service', 'messages', conversationId] as const,
+  queue: ['customer-service', 'queue'] as const,
+  ratings: ['customer-service', 'ratings'] as const,
+};

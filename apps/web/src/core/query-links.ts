@@ -4,6 +4,7 @@ import {
   bargainKeys,
   chatKeys,
   couponKeys,
+  customerServiceKeys,
   evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
@@ -105,6 +106,9 @@ export const staleAfter = {
   /** Chat (issue 12): a block shows in the conversation and the list; a read channel drops its badge. */
   blockChatUser: [chatKeys.all],
   readChatNotices: [chatKeys.conversations],
+  /** A session step changes the session, the staff queue and the session's chat (its notices). */
+  serviceSessionStep: [customerServiceKeys.all],
+  rateServiceSession: [customerServiceKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -3,4 +3,5 @@ export { ordersPlugin } from './orders-plugin.ts';
 export { orders } from './tables.ts';
 export { createOrderProtocolSubjects } from './protocol-subjects.ts';
 export { resealCredentials, type ResealOutcome } from './credentials-reseal.ts';
+export { orderOfUser, ordersOfUser, type OrderOfUser } from './orders-of-user.ts';
 export { createOrderChatCards } from './chat-card.ts';

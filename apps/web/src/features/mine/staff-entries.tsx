@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/core/current-user';
 /** Work screens of staff roles; shown only to users holding the role (the server checks again). */
 const staffEntries: readonly { role: Role; label: string; path: string }[] = [
   { role: 'finance', label: '提现审核', path: '/financeWithdrawList' },
+  { role: 'customer_service', label: '客服工作台', path: '/customerServiceQueue' },
 ];
 
 export function StaffEntries({ loggedIn }: { loggedIn: boolean }) {

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerServicePaths, type ServiceSession } from '@haoshi/contracts';
+import { http, unwrap } from '@/core/http/client';
+import { customerServiceKeys } from '@/core/query-keys';
+
+/** How often an open session is asked again (queue position, staff taking it, closing). */
+export const SESSION_REFRESH_MS = 3000;
+
+export function fetchServiceSession(id: number): Promise<ServiceSession> {
+  return http.get<ServiceSession>(customerServicePaths.session, { id }).then(unwrap);
+}
+
+export const serviceSessionQueryOptions = (id: number) =>
+  queryOptions({ queryKey: customerServiceKeys.session(id), queryFn: () => fetchServiceSession(id) });
+
+export function useServiceSession(id: number) {
+  return useQuery({
+    ...serviceSessionQueryOptions(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data?.status === 'closed' ? false : SESSION_REFRESH_MS),
+  });
+}
