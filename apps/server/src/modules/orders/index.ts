@@ -2,3 +2,11 @@
 export { ordersPlugin } from './orders-plugin.ts';
 export { orders } from './tables.ts';
 export { createOrderProtocolSubjects } from './protocol-subjects.ts';
+export {
+  buyerKeepsStates,
+  findOrderByNo,
+  keptPurchasesOf,
+  lockOrderByNo,
+  ordersByIds,
+  type OrderRow,
+} from './order-queries.ts';
