@@ -6,6 +6,7 @@ import {
   evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
+  guaranteeKeys,
   homeKeys,
   mineKeys,
   orderKeys,
@@ -99,6 +100,13 @@ export const staleAfter = {
   resolveDispute: [afterSalesKeys.all, ...money, ...listings],
   /** The 评价返现 lands in the buyer's wallet. */
   submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
+  /** A claim's every step shows on the claim, the order's plan, the lists and the staff's figures. */
+  fileClaim: [guaranteeKeys.all],
+  supplementClaim: [guaranteeKeys.all],
+  withdrawClaim: [guaranteeKeys.all],
+  reviewClaim: [guaranteeKeys.all],
+  /** The compensation lands in the buyer's wallet. */
+  compensateClaim: [guaranteeKeys.all, ...money],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;
