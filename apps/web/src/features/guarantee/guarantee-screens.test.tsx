@@ -96,9 +96,8 @@ afterEach(() => {
 
 describe('/officialGuarantee', () => {
   it('compares the plans in one table and prices them for a deal price', async () => {
-    fake.on(guaranteePaths.plans, ({ query }) =>
-      guaranteePlans(query.price ? Number(query.price) * 100 : null),
-    );
+    // The query as the server reads it: the price in fen.
+    fake.on(guaranteePaths.plans, ({ query }) => guaranteePlans(query.price ?? null));
     renderScreen('/officialGuarantee', <OfficialGuaranteeScreen />);
     const table = await screen.findByTestId('plans-table');
     expect(
