@@ -6,6 +6,8 @@ import { useCurrentUser } from '@/core/current-user';
 /** Work screens of staff roles; shown only to users holding the role (the server checks again). */
 const staffEntries: readonly { role: Role; label: string; path: string }[] = [
   { role: 'finance', label: '提现审核', path: '/financeWithdrawList' },
+  { role: 'customer_service', label: '找回工单', path: '/offlineOrderHandle' },
+  { role: 'customer_service', label: '找回赔付数据', path: '/offlineOrderData' },
 ];
 
 export function StaffEntries({ loggedIn }: { loggedIn: boolean }) {
