@@ -246,7 +246,7 @@ describe('/offlineOrderHandle and /offlineOrderData (customer service)', () => {
         current = accepted;
         return accepted;
       })
-      .on(claimPaths.compensate, () => ({ ...accepted, state: 'compensated', actions: [] }));
+      .on(claimPaths.compensate, () => claim({ ...accepted, state: 'compensated', actions: [] }));
     renderScreen('/offlineOrderHandle', <OfflineOrderHandleScreen />, {
       url: `/offlineOrderHandle?claim_no=${CLAIM}`,
     });
