@@ -53,6 +53,7 @@ const serverModuleDependencies = {
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
   'customer-service': ['identity', 'jobs', 'orders', 'process'],
   chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
+  claims: ['goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
 };
 
 function assertAcyclic(graph) {

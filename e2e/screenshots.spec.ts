@@ -77,7 +77,7 @@ test('screenshots of the main screens', async ({ page, browser }, testInfo) => {
   await expect(visiblePane(page).getByText('新人专享礼包').first()).toBeVisible();
   await shoot(page, 'coupon-hall');
 
-  await page.goto('/resellList');
+  await page.goto('/phoneCardLoginLog');
   await expect(page.getByTestId('coming-soon')).toBeVisible();
   await shoot(page, 'coming-soon');
 });

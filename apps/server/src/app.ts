@@ -31,6 +31,7 @@ import { feedbackRoutes } from './modules/feedback/index.ts';
 import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
 import { createOrderChatCards, createOrderProtocolSubjects, ordersPlugin } from './modules/orders/index.ts';
 import { evaluationsPlugin } from './modules/evaluations/index.ts';
+import { claimsPlugin } from './modules/claims/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
 import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(ordersPlugin, { now, imageUrl, listings: orderListings });
   await app.register(evaluationsPlugin, { now, imageUrl });
+  await app.register(claimsPlugin, { now, imageUrl });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });

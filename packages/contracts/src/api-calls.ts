@@ -77,6 +77,25 @@ import {
   bargainOfferRequestSchema,
   bargainSchema,
 } from './bargains.ts';
+import {
+  claimDataSchema,
+  claimDetailSchema,
+  claimListQuerySchema,
+  claimListSchema,
+  claimNoQuerySchema,
+  claimStaffListQuerySchema,
+  compensateClaimRequestSchema,
+  fileClaimRequestSchema,
+  guaranteePlansQuerySchema,
+  guaranteePlansSchema,
+  orderPlanQuerySchema,
+  orderPlanSchema,
+  resellListQuerySchema,
+  resellListSchema,
+  reviewClaimRequestSchema,
+  supplementClaimRequestSchema,
+  withdrawClaimRequestSchema,
+} from './guarantee.ts';
 import { deviceIdDataSchema, deviceIdQuerySchema } from './device.ts';
 import {
   disputeDetailSchema,
@@ -491,6 +510,18 @@ export const apiCalls = {
   'POST /app/chat/report': { body: chatReportRequestSchema, response: chatReportResultSchema },
   'GET /app/chat/notices': { query: chatNoticeListQuerySchema, response: chatNoticeListSchema },
   'POST /app/chat/notices/read': { body: chatNoticeReadRequestSchema, response: msgHomeSchema },
+  'GET /app/official_guarantee': { query: guaranteePlansQuerySchema, response: guaranteePlansSchema },
+  'GET /app/official_guarantee/v2': { query: orderPlanQuerySchema, response: orderPlanSchema },
+  'GET /app/dog/claims': { query: claimListQuerySchema, response: claimListSchema },
+  'GET /app/dog/claims/v3': { query: claimNoQuerySchema, response: claimDetailSchema },
+  'GET /app/dog/claims/v4': { query: claimStaffListQuerySchema, response: claimListSchema },
+  'GET /app/dog/main': { response: claimDataSchema },
+  'POST /app/dog/claims/apply': { body: fileClaimRequestSchema, response: claimDetailSchema },
+  'POST /app/dog/claims/supplement': { body: supplementClaimRequestSchema, response: claimDetailSchema },
+  'POST /app/dog/claims/withdraw': { body: withdrawClaimRequestSchema, response: claimDetailSchema },
+  'POST /app/dog/claims/review': { body: reviewClaimRequestSchema, response: claimDetailSchema },
+  'POST /app/dog/claims/compensate': { body: compensateClaimRequestSchema, response: claimDetailSchema },
+  'GET /app/recovery/resell/list': { query: resellListQuerySchema, response: resellListSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

@@ -51,6 +51,12 @@ export interface CompensationOption {
   /** Days of cover after the trade completes; null: lifetime cover (see /allLifeGuarantee). */
   protectionDays: number | null;
   payer: FeePayer;
+  /** Share of the deal price a claim may be compensated with (the cap of one order's claims). */
+  compensationRatioBp: number;
+  /** Share of a paid compensation charged back to the seller's sincerity deposit (as far as it holds). */
+  sellerChargebackBp: number;
+  /** What the plan covers (找回包赔: the cases a claim may be filed for). */
+  covers: readonly string[];
 }
 
 export interface FeeSchedule {
@@ -77,9 +83,43 @@ export const feeSchedule: FeeSchedule = {
     ],
   },
   compensation: [
-    { code: 'basic', name: '基础包赔', rateBp: 300, minFen: 300, protectionDays: 90, payer: 'buyer' },
-    { code: 'extended', name: '一年包赔', rateBp: 500, minFen: 500, protectionDays: 365, payer: 'buyer' },
-    { code: 'lifetime', name: '终身包赔', rateBp: 800, minFen: 800, protectionDays: null, payer: 'buyer' },
+    {
+      code: 'basic',
+      name: '基础包赔',
+      rateBp: 300,
+      minFen: 300,
+      protectionDays: 90,
+      payer: 'buyer',
+      compensationRatioBp: 10_000,
+      sellerChargebackBp: 10_000,
+      covers: ['账号被原卖家或其关联人找回'],
+    },
+    {
+      code: 'extended',
+      name: '一年包赔',
+      rateBp: 500,
+      minFen: 500,
+      protectionDays: 365,
+      payer: 'buyer',
+      compensationRatioBp: 10_000,
+      sellerChargebackBp: 10_000,
+      covers: ['账号被原卖家或其关联人找回', '因交易前卖家违规被游戏运营商封禁'],
+    },
+    {
+      code: 'lifetime',
+      name: '终身包赔',
+      rateBp: 800,
+      minFen: 800,
+      protectionDays: null,
+      payer: 'buyer',
+      compensationRatioBp: 10_000,
+      sellerChargebackBp: 10_000,
+      covers: [
+        '账号被原卖家或其关联人找回',
+        '因交易前卖家违规被游戏运营商封禁',
+        '账号被司法机关认定为赃物追回',
+      ],
+    },
   ],
 };
 

@@ -40,3 +40,4 @@ export * from './transfer-agreement.ts';
 export * from './api-calls.ts';
 export * from './customer-service.ts';
 export * from './chat.ts';
+export * from './guarantee.ts';

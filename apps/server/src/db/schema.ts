@@ -21,3 +21,4 @@ export * from '../modules/notifications/tables.ts';
 export * from '../modules/bargains/tables.ts';
 export * from '../modules/customer-service/tables.ts';
 export * from '../modules/chat/tables.ts';
+export * from '../modules/claims/tables.ts';

@@ -5,6 +5,7 @@ import { createUserIfNew, grantRole } from '../modules/identity/index.ts';
 import { loadConfig } from '../config.ts';
 import { seedListingsDemo } from '../modules/goods/index.ts';
 import { seedHomeDemo } from '../modules/home/index.ts';
+import { fundCompensationPoolDemo } from '../modules/claims/index.ts';
 import { createStorage, type StorageProvider } from '../modules/storage/index.ts';
 
 /** On-sale demo listings on first start (issue 3 asks for at least 3,000). */
@@ -56,6 +57,7 @@ export async function seedDemoData(
     now: new Date(),
   });
   await seedHomeDemo(db, { storage, now: new Date() });
+  await fundCompensationPoolDemo(db);
   log.info(
     `demo data ready (${demoStaff.length} staff accounts, ${listings.total} demo listings, ${listings.created} new, ${Math.round(performance.now() - started)} ms)`,
   );

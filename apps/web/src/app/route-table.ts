@@ -19,6 +19,7 @@ import { evaluationRoutes } from '@/features/evaluations/routes';
 import { bargainRoutes } from '@/features/bargains/routes';
 import { chatRoutes } from '@/features/chat/routes';
 import { customerServiceRoutes } from '@/features/customer-service/routes';
+import { guaranteeRoutes } from '@/features/guarantee/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -96,8 +97,8 @@ const specRoutes: RouteEntry[] = [
   route('/secondRent', '账号租赁', 'K'),
   route('/secondOfficial', '官方号', 'K'),
   route('/thwSecondOfficial', '官方号', 'K'),
-  route('/officialGuarantee', '官方担保', 'K'),
-  route('/accOrderOfficialGuarantee', '订单官方担保', 'K'),
+  route('/officialGuarantee', '官方包赔', 'K'),
+  route('/accOrderOfficialGuarantee', '订单包赔保障', 'K'),
   route('/retrieveAcc', '找回包赔', 'K'),
   route('/retrieveAccFirst', '找回包赔 · 填写账号', 'K'),
   route('/retrieveAccSecond', '找回包赔 · 提交证据', 'K'),
@@ -136,11 +137,11 @@ const specRoutes: RouteEntry[] = [
   route('/goodsEvaluateReturnCash', '评价返现'),
   route('/goodEvaluateMakeOut', '写评价', 'K'),
   route('/userEvaluate', '用户评价', 'K'),
-  route('/offlineRetrievalList', '线下找回', 'L'),
-  route('/offlineRetrievalDetails', '线下找回详情', 'L'),
-  route('/offlineOrderHandle', '线下订单处理', 'L'),
-  route('/offlineOrderData', '线下订单资料', 'L'),
-  route('/resellList', '转卖记录', 'L'),
+  route('/offlineRetrievalList', '我的找回申请', 'L'),
+  route('/offlineRetrievalDetails', '找回申请详情', 'L'),
+  route('/offlineOrderHandle', '找回工单处理', 'L'),
+  route('/offlineOrderData', '找回赔付数据', 'L'),
+  route('/resellList', '转卖', 'L'),
   route('/userUrgent', '催单', 'K'),
   route('/proceedingDetail', '诉讼进度', 'K'),
   route('/lawyersLetter', '律师函', 'K'),
@@ -255,6 +256,7 @@ const features: readonly FeatureRoutes[] = [
   bargainRoutes,
   chatRoutes,
   customerServiceRoutes,
+  guaranteeRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -55,9 +55,9 @@ describe('navigation rules', () => {
 
   it('shows an L route to a logged-in user, titled with the brand', async () => {
     setAuthorization('token-123');
-    renderAt('/resellList');
-    expect((await screen.findByTestId('coming-soon')).textContent).toContain('「转卖记录」正在建设中');
-    await waitFor(() => expect(document.title).toBe('转卖记录 - 淘号号'));
+    renderAt('/phoneCardLoginLog');
+    expect((await screen.findByTestId('coming-soon')).textContent).toContain('「手机卡登录记录」正在建设中');
+    await waitFor(() => expect(document.title).toBe('手机卡登录记录 - 淘号号'));
   });
 
   it('sends /businessPay home on plain H5', async () => {

@@ -226,3 +226,15 @@ export const customerServiceKeys = {
   queue: ['customer-service', 'queue'] as const,
   ratings: ['customer-service', 'ratings'] as const,
 };
+
+/** 官方包赔 plans, an order's plan, 找回包赔 claims and 转卖 (issue 11 F). */
+export const guaranteeKeys = {
+  all: ['guarantee'] as const,
+  plans: (price: string) => ['guarantee', 'plans', price] as const,
+  orderPlan: (orderNo: string) => ['guarantee', 'order-plan', orderNo] as const,
+  mine: ['guarantee', 'claims', 'mine'] as const,
+  claim: (claimNo: string) => ['guarantee', 'claims', 'detail', claimNo] as const,
+  staffList: (tab: string, q: string) => ['guarantee', 'claims', 'staff', tab, q] as const,
+  data: ['guarantee', 'claims', 'data'] as const,
+  resell: ['guarantee', 'resell'] as const,
+};

@@ -103,6 +103,7 @@ describe('what a mutation makes stale', () => {
       'evaluations',
       'bargains',
       'chat',
+      'guarantee',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

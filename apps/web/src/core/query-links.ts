@@ -8,6 +8,7 @@ import {
   evaluationKeys,
   favouritesKeys,
   goodsDetailKeys,
+  guaranteeKeys,
   homeKeys,
   mineKeys,
   orderKeys,
@@ -109,6 +110,13 @@ export const staleAfter = {
   /** A session step changes the session, the staff queue and the session's chat (its notices). */
   serviceSessionStep: [customerServiceKeys.all],
   rateServiceSession: [customerServiceKeys.all],
+  /** A claim's every step shows on the claim, the order's plan, the lists and the staff's figures. */
+  fileClaim: [guaranteeKeys.all],
+  supplementClaim: [guaranteeKeys.all],
+  withdrawClaim: [guaranteeKeys.all],
+  reviewClaim: [guaranteeKeys.all],
+  /** The compensation lands in the buyer's wallet. */
+  compensateClaim: [guaranteeKeys.all, ...money],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -1,5 +1,6 @@
 import {
   feeSchedule,
+  guaranteePlanSummary,
   type AttributeField,
   type BindingField,
   type GuaranteeOption,
@@ -552,10 +553,7 @@ export function guaranteeOptions(codes: GuaranteeOption['code'][]): GuaranteeOpt
     .map((option) => ({
       code: option.code,
       name: option.name,
-      description:
-        option.protectionDays === null
-          ? `账号被找回时全额赔付，终身有效；买家支付成交价的${option.rateBp / 100}%`
-          : `成交后${option.protectionDays}天内账号被找回全额赔付；买家支付成交价的${option.rateBp / 100}%`,
+      description: guaranteePlanSummary(option),
     }));
 }
 

@@ -5,3 +5,11 @@ export { createOrderProtocolSubjects } from './protocol-subjects.ts';
 export { resealCredentials, type ResealOutcome } from './credentials-reseal.ts';
 export { orderOfUser, ordersOfUser, type OrderOfUser } from './orders-of-user.ts';
 export { createOrderChatCards } from './chat-card.ts';
+export {
+  buyerKeepsStates,
+  findOrderByNo,
+  keptPurchasesOf,
+  lockOrderByNo,
+  ordersByIds,
+  type OrderRow,
+} from './order-queries.ts';

@@ -2,7 +2,7 @@ import { Button, Form, Selector, TextArea, type ImageUploadItem } from 'antd-mob
 import { useRef, useState } from 'react';
 import { disputeReasonLabels, disputeReasons, DISPUTE_TEXT_MAX, type DisputeReason } from '@haoshi/contracts';
 import { useOpenDispute } from './api/open-dispute';
-import { EvidencePicker, evidenceKeys } from './evidence-picker';
+import { EvidencePicker, evidenceKeys } from '@/ui/evidence-picker';
 
 /** 申请售后: reason, what happened, evidence. Escrow stays held until customer service decides. */
 export function OpenDisputeForm({ orderNo }: { orderNo: string }) {

@@ -7,7 +7,7 @@ import { StatusScreen } from '@/ui/status-screen';
 import { useDisputeDetail } from './api/dispute-detail';
 import { useDisputeMessage } from './api/dispute-message';
 import { DisputeSummary, MessageThread, OrderTimeline, SettlementCard } from './dispute-parts';
-import { EvidencePicker, evidenceKeys } from './evidence-picker';
+import { EvidencePicker, evidenceKeys } from '@/ui/evidence-picker';
 import { OpenDisputeForm } from './open-dispute-form';
 import { ResolvePanel } from './resolve-panel';
 import './after-sales.css';

@@ -61,9 +61,12 @@ export const sellerEntries: readonly MineEntry[] = [
   { label: '诚心卖 · 发布账号', path: '/sincereSell' },
   { label: '访客记录', path: '/visitor' },
   { label: '我的关注', path: '/attention' },
+  { label: '转卖已购账号', path: '/resellList' },
 ];
 
 export const serviceEntries: readonly MineEntry[] = [
+  { label: '官方包赔', path: '/officialGuarantee' },
+  { label: '我的找回申请', path: '/offlineRetrievalList' },
   { label: '帮助与反馈', path: '/helpFeedback' },
   { label: '隐私政策', path: '/privacy' },
   { label: '用户服务协议', path: '/serviceAgreement' },

@@ -7,6 +7,8 @@ import { useCurrentUser } from '@/core/current-user';
 const staffEntries: readonly { role: Role; label: string; path: string }[] = [
   { role: 'finance', label: '提现审核', path: '/financeWithdrawList' },
   { role: 'customer_service', label: '客服工作台', path: '/customerServiceQueue' },
+  { role: 'customer_service', label: '找回工单', path: '/offlineOrderHandle' },
+  { role: 'customer_service', label: '找回赔付数据', path: '/offlineOrderData' },
 ];
 
 export function StaffEntries({ loggedIn }: { loggedIn: boolean }) {

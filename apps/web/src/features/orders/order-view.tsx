@@ -49,12 +49,19 @@ function DeadlineText({ order }: { order: OrderDetail }) {
 }
 
 function Amounts({ order }: { order: OrderDetail }) {
+  const navigate = useNavigate();
   const { quote } = order;
   return (
     <List className="order-section" data-testid="order-amounts">
       <List.Item extra={`¥${quote.price}`}>{m.price}</List.Item>
       {quote.guarantee_code ? (
-        <List.Item extra={`¥${quote.guarantee_fee}`}>{m.guaranteeFee}</List.Item>
+        <List.Item
+          extra={`¥${quote.guarantee_fee}`}
+          data-testid="order-guarantee"
+          onClick={() => void navigate(`/accOrderOfficialGuarantee?order_no=${order.order_no}`)}
+        >
+          {m.guaranteeFee}
+        </List.Item>
       ) : null}
       {quote.discount !== '0.00' ? (
         <List.Item extra={m.couponOff(quote.discount)}>{m.discount}</List.Item>
