@@ -22,7 +22,7 @@ const serverModuleDependencies = {
   catalogue: [],
   storage: [],
   ledger: [],
-  feedback: [],
+  feedback: ['storage'],
   process: ['jobs'],
   system: ['identity'],
   admin: ['goods', 'identity', 'ledger'],
@@ -33,13 +33,15 @@ const serverModuleDependencies = {
   wallet: ['identity', 'ledger', 'real-name', 'sincerity'],
   payments: ['identity', 'ledger', 'process'],
   sincerity: ['ledger', 'process'],
-  goods: ['catalogue', 'identity', 'process', 'storage'],
+  goods: ['catalogue', 'identity', 'privacy', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
   orders: ['bargains', 'coupons', 'esign', 'goods', 'identity', 'ledger', 'process', 'sincerity', 'storage'],
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
+  privacy: ['identity'],
+  personal: ['home', 'identity', 'notifications', 'storage'],
 };
 
 function assertAcyclic(graph) {

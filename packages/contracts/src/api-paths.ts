@@ -55,6 +55,24 @@ export const apiPaths = {
   uploadTicket: '/app/upload/ticket',
   /** Built-in storage: signed PUT target and public reads (with the SPEC §9 resize suffix). */
   uploadsPrefix: '/uploads/',
+
+  userProfile: '/app/user/profile',
+  userProfileHistory: '/app/user/profile/history',
+  userLocation: '/app/user/location',
+  userSessions: '/app/user/sessions',
+  userSessionRevoke: '/app/user/sessions/revoke',
+  userSessionRevokeOthers: '/app/user/sessions/revoke_others',
+  userBindThird: '/app/user/bind/third',
+  userBindAuthorize: '/app/user/bind/authorize',
+  userBindConfirm: '/app/user/bind/confirm',
+  userBindUnbind: '/app/user/bind/unbind',
+  userWxNotice: '/app/user/bind/wx_notice',
+  userPrivacy: '/app/user/privacy',
+  userEventDetail: '/app/user/event/detail',
+  userDataExport: '/app/user/export',
+  helpArticles: '/app/problem/main',
+  /** The built-in OAuth-style provider's authorize page (server-rendered, outside /app). */
+  oauthAuthorize: '/oauth/authorize',
 } as const;
 
 /** SPEC §9: calls whose time-out differs from the client's 10 s default. */

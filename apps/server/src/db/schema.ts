@@ -19,3 +19,5 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/evaluations/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/bargains/tables.ts';
+export * from '../modules/privacy/tables.ts';
+export * from '../modules/personal/tables.ts';
