@@ -196,3 +196,18 @@ export const bargainKeys = {
     ['bargains', 'info', query.goodsId ?? 0, query.bargainId ?? 0] as const,
   list: (role: BargainRole, tab: BargainTab) => ['bargains', 'list', role, tab] as const,
 };
+
+export const personalKeys = {
+  all: ['personal'] as const,
+  profile: ['personal', 'profile'] as const,
+  history: ['personal', 'history'] as const,
+  areaData: ['personal', 'area-data'] as const,
+  sessions: ['personal', 'sessions'] as const,
+  bindings: ['personal', 'bindings'] as const,
+  wxNotice: ['personal', 'wx-notice'] as const,
+  privacy: ['personal', 'privacy'] as const,
+  event: (id: number) => ['personal', 'event', id] as const,
+  notice: (id: number) => ['personal', 'notice', id] as const,
+  help: ['personal', 'help'] as const,
+  feedback: ['personal', 'feedback'] as const,
+};

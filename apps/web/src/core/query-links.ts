@@ -11,6 +11,7 @@ import {
   orderKeys,
   orderHandoverKeys,
   payoutMethodKeys,
+  personalKeys,
   protocolKeys,
   publishKeys,
   rechargeKeys,
@@ -99,6 +100,14 @@ export const staleAfter = {
   resolveDispute: [afterSalesKeys.all, ...money, ...listings],
   /** The 评价返现 lands in the buyer's wallet. */
   submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
+  /** The profile and its history are set from the answer; the account card shows nickname and avatar. */
+  updateProfile: [personalKeys.profile, personalKeys.history, mineKeys.currentUser],
+  revokeSession: [personalKeys.sessions],
+  /** A binding also decides whether WeChat notices can be turned on. */
+  changeBinding: [personalKeys.bindings, personalKeys.wxNotice],
+  /** What the home feed and the footprints show follows the switches. */
+  updatePrivacy: [personalKeys.privacy, homeKeys.recommend, favouritesKeys.all],
+  submitFeedback: [personalKeys.feedback],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;
