@@ -130,7 +130,7 @@ describe('logged in', () => {
             : [
                 {
                   id: 1,
-                  field: 'nickname',
+                  field: 'nickname' as const,
                   old_value: '小明',
                   new_value: current.nickname,
                   ip: '10.0.0.1',
