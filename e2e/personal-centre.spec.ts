@@ -110,6 +110,7 @@ test('a user changes avatar and nickname, signs out another device, and download
 });
 
 test('the personal screens in a phone profile', async ({ page }) => {
+  test.setTimeout(150_000);
   await loginAsNewUser(page);
   await page.goto('/thirdInfo');
   await expect(visiblePane(page).getByTestId('binding-douyin')).toBeVisible();

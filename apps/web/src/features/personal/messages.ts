@@ -23,6 +23,7 @@ export const personalMessages = {
   personalised: '个性化推荐',
   personalisedHint: '关闭后首页推荐不再参考你的浏览记录',
   myData: '下载我的数据',
+  download: '下载',
   myDataHint: '获取一份包含账号、订单、收藏、反馈等记录的个人信息副本（JSON）',
   exporting: '正在生成…',
   exported: '已开始下载',

@@ -82,7 +82,7 @@ function PersonInfo() {
                   data-testid="export-my-data"
                   onClick={() => exporter.mutate(undefined, { onSuccess: () => void showToast(m.exported) })}
                 >
-                  {m.myData}
+                  {m.download}
                 </Button>
               </div>
             </List.Item>
