@@ -22,7 +22,7 @@ const serverModuleDependencies = {
   catalogue: [],
   storage: [],
   ledger: [],
-  feedback: [],
+  feedback: ['storage'],
   process: ['jobs'],
   system: ['identity'],
   admin: ['goods', 'identity', 'ledger', 'orders'],
@@ -33,7 +33,7 @@ const serverModuleDependencies = {
   wallet: ['identity', 'ledger', 'real-name', 'sincerity'],
   payments: ['identity', 'ledger', 'process'],
   sincerity: ['ledger', 'process'],
-  goods: ['catalogue', 'identity', 'process', 'storage'],
+  goods: ['catalogue', 'identity', 'privacy', 'process', 'storage'],
   home: ['catalogue', 'goods', 'storage'],
   esign: ['identity', 'real-name', 'storage'],
   orders: [
@@ -54,6 +54,8 @@ const serverModuleDependencies = {
   'customer-service': ['identity', 'jobs', 'orders', 'process'],
   chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
   claims: ['goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
+  privacy: ['identity'],
+  personal: ['home', 'identity', 'notifications', 'storage'],
 };
 
 function assertAcyclic(graph) {

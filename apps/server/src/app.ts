@@ -23,13 +23,24 @@ import {
   createQrLoginService,
   createSessionService,
   createSmsService,
+  identityExportSources,
   identityRoutes,
   type IdentityServices,
   type SmsProvider,
 } from './modules/identity/index.ts';
-import { feedbackRoutes } from './modules/feedback/index.ts';
-import { createListingsCore, createOrderListings, listingsPlugin } from './modules/goods/index.ts';
-import { createOrderChatCards, createOrderProtocolSubjects, ordersPlugin } from './modules/orders/index.ts';
+import { feedbackExportSources, feedbackRoutes } from './modules/feedback/index.ts';
+import {
+  createListingsCore,
+  createOrderListings,
+  goodsExportSources,
+  listingsPlugin,
+} from './modules/goods/index.ts';
+import {
+  createOrderChatCards,
+  createOrderProtocolSubjects,
+  ordersExportSources,
+  ordersPlugin,
+} from './modules/orders/index.ts';
 import { evaluationsPlugin } from './modules/evaluations/index.ts';
 import { claimsPlugin } from './modules/claims/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
@@ -48,6 +59,10 @@ import { esignPlugin } from './modules/esign/index.ts';
 import { bargainsPlugin } from './modules/bargains/index.ts';
 import { chatPlugin, type ChatBus } from './modules/chat/index.ts';
 import { customerServicePlugin } from './modules/customer-service/index.ts';
+import { personalPlugin } from './modules/personal/index.ts';
+import { privacyExportSources, privacyRoutes } from './modules/privacy/index.ts';
+import { ledgerExportSources } from './modules/ledger/index.ts';
+import { notificationExportSources } from './modules/notifications/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -156,7 +171,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);
   await app.register(identityRoutes, { services: identity });
-  await app.register(feedbackRoutes, { now });
   // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
@@ -218,6 +232,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await app.chat.postConversationNotice(conversationId, text);
       },
     },
+  });
+  await app.register(feedbackRoutes, { now, uploads, imageUrl });
+  await app.register(privacyRoutes, { now });
+  await app.register(personalPlugin, {
+    now,
+    uploads,
+    imageUrl,
+    exportSources: [
+      ...identityExportSources,
+      ...privacyExportSources,
+      ...goodsExportSources,
+      ...ordersExportSources,
+      ...ledgerExportSources,
+      ...feedbackExportSources,
+      ...notificationExportSources,
+    ],
   });
   await app.register(webPlugin);
   return app;

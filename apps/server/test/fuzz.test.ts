@@ -136,6 +136,15 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'POST /app/chat/block': { chat_blocks: [0, 1] },
   'POST /app/chat/unblock': { chat_blocks: [-1, 0] },
   'POST /app/chat/report': { chat_reports: [1] },
+  'POST /app/user/profile': { profile_changes: [0, 1, 2, 3, 4], user_profiles: [0, 1] },
+  'POST /app/user/location': { profile_changes: [0, 1], user_profiles: [0, 1] },
+  'POST /app/user/sessions/revoke': { notifications: [1] },
+  'POST /app/user/sessions/revoke_others': { notifications: [0, 1] },
+  'POST /app/user/bind/authorize': { bind_states: [1] },
+  'POST /app/user/bind/confirm': { third_party_bindings: [1], notifications: [1] },
+  'POST /app/user/bind/unbind': { third_party_bindings: [-1], notifications: [1] },
+  'POST /app/user/bind/wx_notice': { notice_subscriptions: [0, 1] },
+  'POST /app/user/privacy': { privacy_settings: [0, 1] },
 };
 
 const t = await createTestApp();

@@ -216,6 +216,28 @@ import {
 } from './interactions.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import {
+  bindAuthorizeRequestSchema,
+  bindAuthorizeResultSchema,
+  bindConfirmRequestSchema,
+  bindingListSchema,
+  bindUnbindRequestSchema,
+  dataExportSchema,
+  eventDetailQuerySchema,
+  eventDetailSchema,
+  locationUpdateSchema,
+  privacySettingsSchema,
+  privacyUpdateSchema,
+  profileChangeSchema,
+  profileHistoryQuerySchema,
+  profileSchema,
+  profileUpdateSchema,
+  sessionListSchema,
+  sessionRevokeRequestSchema,
+  sessionRevokeResultSchema,
+  wxNoticeSchema,
+  wxNoticeUpdateSchema,
+} from './personal.ts';
+import {
   rechargeConfirmRequestSchema,
   rechargeCreatedSchema,
   rechargeExchangeRequestSchema,
@@ -522,6 +544,26 @@ export const apiCalls = {
   'POST /app/dog/claims/review': { body: reviewClaimRequestSchema, response: claimDetailSchema },
   'POST /app/dog/claims/compensate': { body: compensateClaimRequestSchema, response: claimDetailSchema },
   'GET /app/recovery/resell/list': { query: resellListQuerySchema, response: resellListSchema },
+  'GET /app/user/profile': { response: profileSchema },
+  'POST /app/user/profile': { body: profileUpdateSchema, response: profileSchema },
+  'GET /app/user/profile/history': {
+    query: profileHistoryQuerySchema,
+    response: pageSchema(profileChangeSchema),
+  },
+  'POST /app/user/location': { body: locationUpdateSchema, response: profileSchema },
+  'GET /app/user/sessions': { response: sessionListSchema },
+  'POST /app/user/sessions/revoke': { body: sessionRevokeRequestSchema, response: sessionRevokeResultSchema },
+  'POST /app/user/sessions/revoke_others': { response: sessionRevokeResultSchema },
+  'GET /app/user/bind/third': { response: bindingListSchema },
+  'POST /app/user/bind/authorize': { body: bindAuthorizeRequestSchema, response: bindAuthorizeResultSchema },
+  'POST /app/user/bind/confirm': { body: bindConfirmRequestSchema, response: bindingListSchema },
+  'POST /app/user/bind/unbind': { body: bindUnbindRequestSchema, response: bindingListSchema },
+  'GET /app/user/bind/wx_notice': { response: wxNoticeSchema },
+  'POST /app/user/bind/wx_notice': { body: wxNoticeUpdateSchema, response: wxNoticeSchema },
+  'GET /app/user/privacy': { response: privacySettingsSchema },
+  'POST /app/user/privacy': { body: privacyUpdateSchema, response: privacySettingsSchema },
+  'GET /app/user/event/detail': { query: eventDetailQuerySchema, response: eventDetailSchema },
+  'GET /app/user/export': { response: dataExportSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

@@ -73,6 +73,23 @@ export const apiPaths = {
   chatReport: '/app/chat/report',
   chatNotices: '/app/chat/notices',
   chatNoticesRead: '/app/chat/notices/read',
+
+  userProfile: '/app/user/profile',
+  userProfileHistory: '/app/user/profile/history',
+  userLocation: '/app/user/location',
+  userSessions: '/app/user/sessions',
+  userSessionRevoke: '/app/user/sessions/revoke',
+  userSessionRevokeOthers: '/app/user/sessions/revoke_others',
+  userBindThird: '/app/user/bind/third',
+  userBindAuthorize: '/app/user/bind/authorize',
+  userBindConfirm: '/app/user/bind/confirm',
+  userBindUnbind: '/app/user/bind/unbind',
+  userWxNotice: '/app/user/bind/wx_notice',
+  userPrivacy: '/app/user/privacy',
+  userEventDetail: '/app/user/event/detail',
+  userDataExport: '/app/user/export',
+  /** The built-in OAuth-style provider's authorize page (server-rendered, outside /app). */
+  oauthAuthorize: '/oauth/authorize',
 } as const;
 
 /** SPEC §9: calls whose time-out differs from the client's 10 s default. */

@@ -10,6 +10,7 @@ export const feedbackCategoryLabels: Record<(typeof feedbackCategories)[number],
   other: '其他',
 };
 export const FEEDBACK_DAILY_LIMIT = 20;
+export const FEEDBACK_MAX_IMAGES = 4;
 
 export const feedbackRequestSchema = z.object({
   content: textSchema.trim().min(2, '反馈内容至少2个字').max(500, '反馈内容最多500字'),
@@ -21,6 +22,11 @@ export const feedbackRequestSchema = z.object({
     .regex(/^(\/[\w\-./?=&%]*)?$/, '页面地址无效')
     .default(''),
   contact: textSchema.trim().max(50, '联系方式最多50字').default(''),
+  /** Upload keys of purpose feedback (screenshots of the problem). */
+  images: z
+    .array(textSchema.min(1).max(300))
+    .max(FEEDBACK_MAX_IMAGES, `最多上传${FEEDBACK_MAX_IMAGES}张截图`)
+    .default([]),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
 
@@ -31,6 +37,8 @@ export const feedbackItemSchema = z.object({
   page: z.string(),
   status: z.enum(['open', 'replied', 'closed']),
   reply: z.string(),
+  /** Screenshot URLs. */
+  images: z.array(z.string()),
   created_at: z.string(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;

@@ -41,3 +41,4 @@ export * from './api-calls.ts';
 export * from './customer-service.ts';
 export * from './chat.ts';
 export * from './guarantee.ts';
+export * from './personal.ts';

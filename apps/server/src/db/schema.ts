@@ -22,3 +22,5 @@ export * from '../modules/bargains/tables.ts';
 export * from '../modules/customer-service/tables.ts';
 export * from '../modules/chat/tables.ts';
 export * from '../modules/claims/tables.ts';
+export * from '../modules/privacy/tables.ts';
+export * from '../modules/personal/tables.ts';

@@ -20,6 +20,7 @@ import { bargainRoutes } from '@/features/bargains/routes';
 import { chatRoutes } from '@/features/chat/routes';
 import { customerServiceRoutes } from '@/features/customer-service/routes';
 import { guaranteeRoutes } from '@/features/guarantee/routes';
+import { personalRoutes } from '@/features/personal/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -257,6 +258,7 @@ const features: readonly FeatureRoutes[] = [
   chatRoutes,
   customerServiceRoutes,
   guaranteeRoutes,
+  personalRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -238,3 +238,17 @@ export const guaranteeKeys = {
   data: ['guarantee', 'claims', 'data'] as const,
   resell: ['guarantee', 'resell'] as const,
 };
+
+export const personalKeys = {
+  all: ['personal'] as const,
+  profile: ['personal', 'profile'] as const,
+  history: ['personal', 'history'] as const,
+  areaData: ['personal', 'area-data'] as const,
+  sessions: ['personal', 'sessions'] as const,
+  bindings: ['personal', 'bindings'] as const,
+  wxNotice: ['personal', 'wx-notice'] as const,
+  privacy: ['personal', 'privacy'] as const,
+  event: (id: number) => ['personal', 'event', id] as const,
+  notice: (id: number) => ['personal', 'notice', id] as const,
+  feedback: ['personal', 'feedback'] as const,
+};

@@ -104,6 +104,7 @@ describe('what a mutation makes stale', () => {
       'bargains',
       'chat',
       'guarantee',
+      'personal',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

@@ -14,6 +14,7 @@ import {
   orderKeys,
   orderHandoverKeys,
   payoutMethodKeys,
+  personalKeys,
   protocolKeys,
   publishKeys,
   rechargeKeys,
@@ -117,6 +118,14 @@ export const staleAfter = {
   reviewClaim: [guaranteeKeys.all],
   /** The compensation lands in the buyer's wallet. */
   compensateClaim: [guaranteeKeys.all, ...money],
+  /** The profile and its history are set from the answer; the account card shows nickname and avatar. */
+  updateProfile: [personalKeys.profile, personalKeys.history, mineKeys.currentUser],
+  revokeSession: [personalKeys.sessions],
+  /** A binding also decides whether WeChat notices can be turned on. */
+  changeBinding: [personalKeys.bindings, personalKeys.wxNotice],
+  /** What the home feed and the footprints show follows the switches. */
+  updatePrivacy: [personalKeys.privacy, homeKeys.recommend, favouritesKeys.all],
+  submitFeedback: [personalKeys.feedback],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

@@ -1,2 +1,3 @@
-/** The feedback module's public API: its routes. */
+/** The feedback module's public API: its routes and its share of "my data". */
 export { feedbackRoutes } from './routes.ts';
+export { feedbackExportSources } from './feedback-export.ts';

@@ -15,22 +15,28 @@ import { lockForTransaction } from '../../lib/locks.ts';
 import { fetchPage } from '../../lib/page.ts';
 import { startOfChinaDay } from '../../lib/time.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import type { UploadService } from '../storage/index.ts';
 import { feedback } from './tables.ts';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 
-const toItem = (row: FeedbackRow) => ({
+const toItem = (row: FeedbackRow, imageUrl: (key: string) => string) => ({
   id: row.id,
   category: row.category,
   content: row.content,
   page: row.page,
   status: row.status,
   reply: row.reply,
+  images: row.images.map(imageUrl),
   created_at: row.createdAt.toISOString(),
 });
 
 /** SPEC §7 POST /app/user/feedback and GET /app/user/feedback/list: a user's own feedback. */
-export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async (app, { now }) => {
+export const feedbackRoutes: FastifyPluginAsyncZod<{
+  now: () => Date;
+  uploads: UploadService;
+  imageUrl: (key: string) => string;
+}> = async (app, { now, uploads, imageUrl }) => {
   app.post(
     apiPaths.feedback,
     {
@@ -53,6 +59,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
         if ((today?.value ?? 0) >= FEEDBACK_DAILY_LIMIT) {
           throw new AppError(ErrorCodes.RATE_LIMITED, '今日反馈次数已达上限，请明天再试');
         }
+        await uploads.confirmOwned(tx, userId, 'feedback', request.body.images);
         const [inserted] = await tx
           .insert(feedback)
           .values({ userId, ...request.body, createdAt: now() })
@@ -60,7 +67,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
         return inserted;
       });
       if (!row) throw new AppError(ErrorCodes.INTERNAL_ERROR);
-      return ok(toItem(row));
+      return ok(toItem(row, imageUrl));
     },
   );
 
@@ -92,7 +99,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
             .offset(offset),
         app.db.select({ value: count() }).from(feedback).where(mine),
       );
-      return ok({ list: rows.map(toItem), total, page, page_size });
+      return ok({ list: rows.map((row) => toItem(row, imageUrl)), total, page, page_size });
     },
   );
 };

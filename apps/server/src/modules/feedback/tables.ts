@@ -16,6 +16,8 @@ export const feedback = pgTable(
       .notNull()
       .default('open'),
     reply: text('reply').notNull().default(''),
+    /** Upload keys of the screenshots. */
+    images: text('images').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('feedback_user_created_idx').on(table.userId, table.createdAt)],

@@ -22,6 +22,7 @@ import { goods, goodsQrTickets, goodsViewMarks, stores } from './tables.ts';
 import { goodsRow, type GoodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
 import { isPublic, isSaved, recordVisit } from './interaction-service.ts';
+import { privacyOf } from '../privacy/index.ts';
 import { sellerCard } from './store-service.ts';
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
@@ -147,7 +148,9 @@ export function createGoodsService(options: {
               .set({ views: sql`${goods.views} + 1`, heat: sql`${goods.heat} + 1` })
               .where(eq(goods.id, row.id));
           }
-          if (viewerId !== undefined) await recordVisit(tx, viewerId, row.id, row.sellerId, now());
+          // A footprint (and so a visit in the seller's visitors) only when the viewer allows traces.
+          if (viewerId !== undefined && (await privacyOf(tx, viewerId)).visitor_traces)
+            await recordVisit(tx, viewerId, row.id, row.sellerId, now());
           if (qrTicket) {
             await tx
               .update(goodsQrTickets)

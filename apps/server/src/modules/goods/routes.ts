@@ -33,6 +33,7 @@ import type { GoodsService } from './goods-service.ts';
 import type { InteractionService } from './interaction-service.ts';
 import type { CommentService } from './comment-service.ts';
 import { viewerOf } from './viewer.ts';
+import { personalFeedGame } from './personal-feed.ts';
 
 /** Fastify sends a string with a JSON content type as it is; the type provider only knows the object. */
 const preSerialised = (json: string) =>
@@ -119,14 +120,20 @@ export const goodsRoutes: FastifyPluginAsyncZod<{ services: GoodsRouteServices }
   app.get(
     apiPaths.goodsRecommend,
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
-        summary: '推荐商品：首页信息流，或与某商品同游戏的商品',
+        summary: '推荐商品：首页信息流（登录且开启个性化推荐时按浏览足迹），或与某商品同游戏的商品',
         querystring: recommendQuerySchema,
         response: { 200: envelopeOf(goodsPageSchema) },
       },
     },
-    async (request) => ok(await search.recommend(request.query)),
+    async (request) => {
+      const game = await personalFeedGame(app.db, request.auth?.user.id, request.query);
+      return ok(
+        await search.recommend(game === undefined ? request.query : { ...request.query, game_id: game }),
+      );
+    },
   );
 
   app.get(

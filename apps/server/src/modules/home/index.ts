@@ -2,3 +2,4 @@
 export { createHomeService, type HomeService } from './home-service.ts';
 export { homeRoutes } from './routes.ts';
 export { seedHomeDemo } from './demo-seed.ts';
+export { areaData } from './area-data.ts';

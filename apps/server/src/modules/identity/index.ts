@@ -23,3 +23,11 @@ export {
   userIdsWithRole,
   usersByIds,
 } from './user-queries.ts';
+export {
+  identityExportSources,
+  liveSessionsOf,
+  revokeSessionOf,
+  revokeSessionsExcept,
+  setNicknameAvatar,
+  type LiveSession,
+} from './account-queries.ts';

@@ -11,3 +11,4 @@ export {
   profitSummary,
   walletSummary,
 } from './bill-service.ts';
+export { ledgerExportSources } from './ledger-export.ts';

@@ -8,3 +8,4 @@ export {
   type NotificationInput,
   type NotificationRow,
 } from './inbox.ts';
+export { notificationExportSources, openNotification } from './event-detail.ts';

@@ -13,3 +13,4 @@ export {
   ordersByIds,
   type OrderRow,
 } from './order-queries.ts';
+export { ordersExportSources } from './orders-export.ts';

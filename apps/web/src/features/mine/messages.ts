@@ -67,6 +67,7 @@ export const sellerEntries: readonly MineEntry[] = [
 export const serviceEntries: readonly MineEntry[] = [
   { label: '官方包赔', path: '/officialGuarantee' },
   { label: '我的找回申请', path: '/offlineRetrievalList' },
+  { label: '个人信息', path: '/personInfo' },
   { label: '帮助与反馈', path: '/helpFeedback' },
   { label: '隐私政策', path: '/privacy' },
   { label: '用户服务协议', path: '/serviceAgreement' },

@@ -1,0 +1,3 @@
+/** The personal centre's public API: its plugin (profile, devices, bindings, notices, my data). */
+export { personalPlugin } from './personal-plugin.ts';
+export type { ThirdPartyAuthProvider, ThirdPartyIdentity } from './third-party-provider.ts';
