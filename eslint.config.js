@@ -40,6 +40,20 @@ const serverModuleDependencies = {
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
+  'account-cancellation': [
+    'bargains',
+    'goods',
+    'identity',
+    'jobs',
+    'ledger',
+    'notifications',
+    'orders',
+    'payout-methods',
+    'process',
+    'real-name',
+    'sincerity',
+    'withdrawals',
+  ],
 };
 
 function assertAcyclic(graph) {

@@ -45,6 +45,10 @@ import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
 import { esignPlugin } from './modules/esign/index.ts';
 import { bargainsPlugin } from './modules/bargains/index.ts';
+import {
+  accountCancellationPlugin,
+  createCancellationService,
+} from './modules/account-cancellation/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -150,7 +154,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);
-  await app.register(identityRoutes, { services: identity });
+  // Built before the identity routes: a login during the cooling-off withdraws the cancellation.
+  const cancellation = createCancellationService({
+    db: app.db,
+    now,
+    processes: app.processes,
+    sms: identity.sms,
+    sessions,
+    jobs,
+  });
+  await app.register(identityRoutes, { services: identity, onLogin: cancellation.withdrawOnLogin });
   await app.register(feedbackRoutes, { now });
   // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
@@ -192,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });
   app.esign.registerSubjects(createOrderProtocolSubjects({ service: app.orders, listings: orderListings }));
   await app.register(bargainsPlugin, { now, catalogue, imageUrl });
+  await app.register(accountCancellationPlugin, { now, cancellation });
   await app.register(webPlugin);
   return app;
 }

@@ -180,6 +180,10 @@ export const ErrorCodes = {
   BARGAIN_ROUNDS_EXCEEDED: 3213,
   BARGAIN_DELETE_OPEN: 3214,
   BARGAIN_OFFER_TOO_LOW: 3215,
+  // Account cancellation (issue 13 B) from 2401.
+  ACCOUNT_CANCEL_CONDITIONS_UNMET: 2401,
+  ACCOUNT_CANCEL_STATE_INVALID: 2402,
+  ACCOUNT_CANCEL_NOT_REQUESTED: 2403,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

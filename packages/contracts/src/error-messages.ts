@@ -182,6 +182,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   3213: '本次议价的出价次数已用完，请接受还价或取消',
   3214: '进行中的议价不能删除',
   3215: '出价过低，请重新出价',
+  2401: '账号还有未完成的事项，请处理后再申请注销',
+  2402: '当前注销申请的状态不能进行该操作',
+  2403: '没有进行中的注销申请，请先申请注销',
 };
 
 export function messageFor(code: number): string {

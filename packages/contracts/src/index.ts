@@ -38,3 +38,4 @@ export * from './contact-detector.ts';
 export * from './protocols.ts';
 export * from './transfer-agreement.ts';
 export * from './api-calls.ts';
+export * from './account-cancellation.ts';

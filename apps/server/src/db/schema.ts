@@ -19,3 +19,4 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/evaluations/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/bargains/tables.ts';
+export * from '../modules/account-cancellation/tables.ts';

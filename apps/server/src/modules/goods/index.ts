@@ -10,3 +10,4 @@ export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-a
 export { createOrderListings, type OrderListings } from './order-listing.ts';
 export { recordOrderComment } from './order-comments.ts';
 export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
+export { anonymiseStore, listingsOnShelfCountOf } from './account-items.ts';

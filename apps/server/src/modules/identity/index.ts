@@ -23,3 +23,4 @@ export {
   userIdsWithRole,
   usersByIds,
 } from './user-queries.ts';
+export { cancelledPhoneOf, eraseAccount } from './account-erasure.ts';

@@ -2,3 +2,4 @@
 export { ordersPlugin } from './orders-plugin.ts';
 export { orders } from './tables.ts';
 export { createOrderProtocolSubjects } from './protocol-subjects.ts';
+export { openDisputeCountOf, openOrderCountOf } from './open-items.ts';
