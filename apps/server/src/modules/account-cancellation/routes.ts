@@ -33,7 +33,7 @@ export const accountCancellationRoutes: FastifyPluginAsyncZod<{ cancellation: Ca
   app.post(
     accountCancellationPaths.destroy,
     {
-      config: { auth: 'required', rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { auth: 'required' },
       schema: {
         tags: ['account-cancellation'],
         summary: '注销账号：申请（发送短信验证码）、验证码确认进入冷静期、撤销注销',
