@@ -17,6 +17,7 @@ import { orderHandoverRoutes } from '@/features/orders/handover/routes';
 import { afterSalesRoutes } from '@/features/after-sales/routes';
 import { evaluationRoutes } from '@/features/evaluations/routes';
 import { bargainRoutes } from '@/features/bargains/routes';
+import { accountCancelRoutes } from '@/features/account-cancel/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -251,6 +252,7 @@ const features: readonly FeatureRoutes[] = [
   afterSalesRoutes,
   evaluationRoutes,
   bargainRoutes,
+  accountCancelRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

@@ -196,3 +196,8 @@ export const bargainKeys = {
     ['bargains', 'info', query.goodsId ?? 0, query.bargainId ?? 0] as const,
   list: (role: BargainRole, tab: BargainTab) => ['bargains', 'list', role, tab] as const,
 };
+
+export const accountCancelKeys = {
+  all: ['account-cancel'] as const,
+  status: ['account-cancel', 'status'] as const,
+};

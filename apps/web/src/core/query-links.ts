@@ -19,6 +19,7 @@ import {
   sincerityKeys,
   walletKeys,
   withdrawalKeys,
+  accountCancelKeys,
 } from './query-keys';
 
 /** What moves the user's money: balances, bills, statements and every screen showing what can go. */
@@ -99,6 +100,8 @@ export const staleAfter = {
   resolveDispute: [afterSalesKeys.all, ...money, ...listings],
   /** The 评价返现 lands in the buyer's wallet. */
   submitEvaluation: [evaluationKeys.all, goodsDetailKeys.all, ...money],
+  /** 申请注销 / 确认 / 撤销注销: the conditions and the request's state. */
+  accountCancel: [accountCancelKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;
