@@ -102,6 +102,7 @@ describe('what a mutation makes stale', () => {
       'after-sales',
       'evaluations',
       'bargains',
+      'account-cancel',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {
