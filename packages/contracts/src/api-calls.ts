@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  accountCancelRequestSchema,
+  accountCancelResultSchema,
+  accountCancelStatusSchema,
+} from './account-cancellation.ts';
+import {
   protocolQuerySchema,
   protocolDataRequestSchema,
   protocolDataResultSchema,
@@ -418,6 +423,8 @@ export const apiCalls = {
     query: bargainListQuerySchema,
     response: pageSchema(bargainSchema),
   },
+  'GET /app/user/destroy/status': { response: accountCancelStatusSchema },
+  'POST /app/user/destroy': { body: accountCancelRequestSchema, response: accountCancelResultSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;
