@@ -172,16 +172,17 @@ export function createCancellationService(deps: CancellationServiceDeps) {
   /** Checks the SMS code and starts the cooling-off; every other session of the user ends. */
   async function confirm(userId: number, sessionId: number, code: string) {
     const outcome = await db.transaction(async (tx) => {
-      await lockUser(tx, userId);
-      const open = await openRequestOf(tx, userId);
-      if (!open) throw new AppError(ErrorCodes.ACCOUNT_CANCEL_NOT_REQUESTED);
-      if (open.state !== 'requested')
-        throw new AppError(ErrorCodes.ACCOUNT_CANCEL_STATE_INVALID, '注销申请已确认，正在冷静期中');
+      // The phone's lock before the user's, as a login takes them: the two cannot deadlock.
       const checked = await deps.sms.consumeCode(tx, {
         phone: await phoneOfUser(tx, userId),
         scene: 'destroy_account',
         code,
       });
+      await lockUser(tx, userId);
+      const open = await openRequestOf(tx, userId);
+      if (!open) throw new AppError(ErrorCodes.ACCOUNT_CANCEL_NOT_REQUESTED);
+      if (open.state !== 'requested')
+        throw new AppError(ErrorCodes.ACCOUNT_CANCEL_STATE_INVALID, '注销申请已确认，正在冷静期中');
       if (!checked.ok) return checked;
       const conditions = await checkConditions(tx, userId);
       if (!conditions.every((item) => item.met)) throw refuseUnmet(conditions);
