@@ -56,6 +56,20 @@ const serverModuleDependencies = {
   claims: ['goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
   privacy: ['identity'],
   personal: ['home', 'identity', 'notifications', 'storage'],
+  'account-cancellation': [
+    'bargains',
+    'goods',
+    'identity',
+    'jobs',
+    'ledger',
+    'notifications',
+    'orders',
+    'payout-methods',
+    'process',
+    'real-name',
+    'sincerity',
+    'withdrawals',
+  ],
 };
 
 function assertAcyclic(graph) {

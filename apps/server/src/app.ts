@@ -63,6 +63,10 @@ import { personalPlugin } from './modules/personal/index.ts';
 import { privacyExportSources, privacyRoutes } from './modules/privacy/index.ts';
 import { ledgerExportSources } from './modules/ledger/index.ts';
 import { notificationExportSources } from './modules/notifications/index.ts';
+import {
+  accountCancellationPlugin,
+  createCancellationService,
+} from './modules/account-cancellation/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -170,7 +174,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);
-  await app.register(identityRoutes, { services: identity });
+  // Built before the identity routes: a login during the cooling-off withdraws the cancellation.
+  const cancellation = createCancellationService({
+    db: app.db,
+    now,
+    processes: app.processes,
+    sms: identity.sms,
+    sessions,
+    jobs,
+  });
+  await app.register(identityRoutes, { services: identity, onLogin: cancellation.withdrawOnLogin });
   // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
@@ -249,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...notificationExportSources,
     ],
   });
+  await app.register(accountCancellationPlugin, { now, cancellation });
   await app.register(webPlugin);
   return app;
 }

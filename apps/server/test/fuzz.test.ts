@@ -47,7 +47,8 @@ interface Route {
 /** What a success on each route may add, table by table; anything else must stay put. */
 const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'POST /app/sms': { sms_codes: [1], sms_outbox: [1] },
-  'POST /app/login': { sessions: [1], users: [0, 1] },
+  // A login withdraws an account cancellation in its cooling-off (history row and an inbox message).
+  'POST /app/login': { sessions: [1], users: [0, 1], process_transitions: [0, 1], notifications: [0, 1] },
   'POST /app/login/qrcode': { qr_login_tickets: [1] },
   'GET /app/login/qrcode/status': { sessions: [0, 1] },
   'GET /app/device/v2': { devices: [0, 1] },
@@ -145,6 +146,12 @@ const allowedOnSuccess: Record<string, Record<string, number[]>> = {
   'POST /app/user/bind/unbind': { third_party_bindings: [-1], notifications: [1] },
   'POST /app/user/bind/wx_notice': { notice_subscriptions: [0, 1] },
   'POST /app/user/privacy': { privacy_settings: [0, 1] },
+  'POST /app/user/destroy': {
+    account_cancellations: [0, 1],
+    process_transitions: [0, 1],
+    sms_codes: [0, 1],
+    sms_outbox: [0, 1],
+  },
 };
 
 const t = await createTestApp();

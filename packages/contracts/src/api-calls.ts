@@ -40,6 +40,11 @@ import {
   sendMessageResultSchema,
 } from './chat.ts';
 import {
+  accountCancelRequestSchema,
+  accountCancelResultSchema,
+  accountCancelStatusSchema,
+} from './account-cancellation.ts';
+import {
   protocolQuerySchema,
   protocolDataRequestSchema,
   protocolDataResultSchema,
@@ -564,6 +569,8 @@ export const apiCalls = {
   'POST /app/user/privacy': { body: privacyUpdateSchema, response: privacySettingsSchema },
   'GET /app/user/event/detail': { query: eventDetailQuerySchema, response: eventDetailSchema },
   'GET /app/user/export': { response: dataExportSchema },
+  'GET /app/user/destroy/status': { response: accountCancelStatusSchema },
+  'POST /app/user/destroy': { body: accountCancelRequestSchema, response: accountCancelResultSchema },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

@@ -232,6 +232,10 @@ export const ErrorCodes = {
   THIRD_PARTY_NOT_BOUND: 2610,
   WECHAT_NOT_BOUND: 2611,
   EVENT_NOT_FOUND: 2612,
+  // Account cancellation (issue 13 B) from 2401.
+  ACCOUNT_CANCEL_CONDITIONS_UNMET: 2401,
+  ACCOUNT_CANCEL_STATE_INVALID: 2402,
+  ACCOUNT_CANCEL_NOT_REQUESTED: 2403,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

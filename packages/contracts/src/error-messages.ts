@@ -233,6 +233,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   2610: '尚未绑定该平台账号',
   2611: '请先在“第三方账号绑定”中绑定微信，才能接收微信推送',
   2612: '消息不存在或已删除',
+  2401: '账号还有未完成的事项，请处理后再申请注销',
+  2402: '当前注销申请的状态不能进行该操作',
+  2403: '没有进行中的注销申请，请先申请注销',
 };
 
 export function messageFor(code: number): string {

@@ -6,7 +6,7 @@ export const phoneSchema = requestText('请输入手机号')
   .trim()
   .regex(/^1[3-9]\d{9}$/, '请输入正确的11位手机号');
 
-export const smsScenes = ['login', 'bind_phone', 'sign'] as const;
+export const smsScenes = ['login', 'bind_phone', 'sign', 'destroy_account'] as const;
 export type SmsScene = (typeof smsScenes)[number];
 /**
  * Scenes anyone may ask a code for on /app/sms. A signing code (`sign`) is only sent by
@@ -53,6 +53,8 @@ export const loginResponseSchema = z.object({
   token: z.string(),
   expires_at: z.string(),
   is_new_user: z.boolean(),
+  /** Something the user must be told on logging in (a cancellation this login withdrew). */
+  notice: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

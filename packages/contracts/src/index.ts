@@ -42,3 +42,4 @@ export * from './customer-service.ts';
 export * from './chat.ts';
 export * from './guarantee.ts';
 export * from './personal.ts';
+export * from './account-cancellation.ts';

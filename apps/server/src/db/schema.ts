@@ -24,3 +24,4 @@ export * from '../modules/chat/tables.ts';
 export * from '../modules/claims/tables.ts';
 export * from '../modules/privacy/tables.ts';
 export * from '../modules/personal/tables.ts';
+export * from '../modules/account-cancellation/tables.ts';

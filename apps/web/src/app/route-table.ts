@@ -21,6 +21,7 @@ import { chatRoutes } from '@/features/chat/routes';
 import { customerServiceRoutes } from '@/features/customer-service/routes';
 import { guaranteeRoutes } from '@/features/guarantee/routes';
 import { personalRoutes } from '@/features/personal/routes';
+import { accountCancelRoutes } from '@/features/account-cancel/routes';
 import type { FeatureRoutes, PrefetchLoader, ScreenLoader } from '@/core/feature-routes';
 
 /** One route of SPEC §2 (plus the app's own /mine and the per-brand legal pages). */
@@ -259,6 +260,7 @@ const features: readonly FeatureRoutes[] = [
   customerServiceRoutes,
   guaranteeRoutes,
   personalRoutes,
+  accountCancelRoutes,
 ];
 
 const featureScreens = new Map(features.flatMap((feature) => Object.entries(feature.screens)));

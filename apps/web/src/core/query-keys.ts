@@ -252,3 +252,8 @@ export const personalKeys = {
   notice: (id: number) => ['personal', 'notice', id] as const,
   feedback: ['personal', 'feedback'] as const,
 };
+
+export const accountCancelKeys = {
+  all: ['account-cancel'] as const,
+  status: ['account-cancel', 'status'] as const,
+};

@@ -105,6 +105,7 @@ describe('what a mutation makes stale', () => {
       'chat',
       'guarantee',
       'personal',
+      'account-cancel',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

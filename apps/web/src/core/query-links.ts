@@ -23,6 +23,7 @@ import {
   sincerityKeys,
   walletKeys,
   withdrawalKeys,
+  accountCancelKeys,
 } from './query-keys';
 
 /** What moves the user's money: balances, bills, statements and every screen showing what can go. */
@@ -126,6 +127,8 @@ export const staleAfter = {
   /** What the home feed and the footprints show follows the switches. */
   updatePrivacy: [personalKeys.privacy, homeKeys.recommend, favouritesKeys.all],
   submitFeedback: [personalKeys.feedback],
+  /** 申请注销 / 确认 / 撤销注销: the conditions and the request's state. */
+  accountCancel: [accountCancelKeys.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type MutationName = keyof typeof staleAfter;

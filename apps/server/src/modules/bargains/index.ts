@@ -7,3 +7,4 @@ export {
   type AgreedBargainQuery,
   type AgreedPrice,
 } from './order-terms.ts';
+export { openBargainCountOf } from './open-items.ts';

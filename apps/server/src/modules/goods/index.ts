@@ -11,3 +11,4 @@ export { createOrderListings, type OrderListings } from './order-listing.ts';
 export { recordOrderComment } from './order-comments.ts';
 export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
 export { goodsExportSources } from './goods-export.ts';
+export { anonymiseStore, listingsOnShelfCountOf } from './account-items.ts';

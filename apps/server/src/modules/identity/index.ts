@@ -31,3 +31,4 @@ export {
   setNicknameAvatar,
   type LiveSession,
 } from './account-queries.ts';
+export { cancelledPhoneOf, eraseAccount } from './account-erasure.ts';

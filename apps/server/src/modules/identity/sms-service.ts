@@ -17,7 +17,12 @@ import { addSeconds, startOfChinaDay } from '../../lib/time.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { smsCodes } from './tables.ts';
 
-const sceneText: Record<SmsScene, string> = { login: '登录', bind_phone: '绑定手机', sign: '签署交易协议' };
+const sceneText: Record<SmsScene, string> = {
+  login: '登录',
+  bind_phone: '绑定手机',
+  sign: '签署交易协议',
+  destroy_account: '注销账号',
+};
 
 export interface SmsServiceDeps {
   db: Database;

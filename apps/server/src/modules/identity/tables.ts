@@ -18,7 +18,7 @@ export const users = pgTable('users', {
   phone: text('phone').notNull().unique(),
   nickname: text('nickname').notNull(),
   avatar: text('avatar').notNull().default(''),
-  status: text('status', { enum: ['active', 'disabled'] })
+  status: text('status', { enum: ['active', 'disabled', 'cancelled'] })
     .notNull()
     .default('active'),
   createdAt: createdAt(),

@@ -14,3 +14,4 @@ export {
   type OrderRow,
 } from './order-queries.ts';
 export { ordersExportSources } from './orders-export.ts';
+export { openDisputeCountOf, openOrderCountOf } from './open-items.ts';

@@ -5,3 +5,4 @@ export {
   type PayoutMethodForPayout,
 } from './payout-method-service.ts';
 export { payoutMethodRoutes } from './routes.ts';
+export { erasePayoutMethods } from './account-erasure.ts';

@@ -3,3 +3,4 @@ export { assertPhoneBound, assertRealNameVerified } from './guards.ts';
 export { isRealNameVerified, verifiedIdentity, verifiedNameMasked } from './verification-queries.ts';
 export { realNameServiceFor, type RealNameService } from './real-name-service.ts';
 export { realNameRoutes } from './routes.ts';
+export { eraseRealName } from './account-erasure.ts';

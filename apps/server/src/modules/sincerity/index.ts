@@ -15,3 +15,4 @@ export {
   type HoldInput,
   type PenaltyInput,
 } from './sincerity-service.ts';
+export { sincerityOpenFen } from './open-items.ts';

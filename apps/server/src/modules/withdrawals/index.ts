@@ -2,3 +2,4 @@
 export { withdrawalsPlugin, type WithdrawalJobs } from './withdrawals-plugin.ts';
 export { payoutMethodsInUse } from './methods-in-use.ts';
 export type { PayoutProvider } from './payout-provider.ts';
+export { pendingWithdrawalCountOf } from './open-items.ts';

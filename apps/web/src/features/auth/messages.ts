@@ -19,6 +19,7 @@ export const authMessages = {
     '登录前请阅读并同意《用户服务协议》和《隐私政策》，我们将按协议保护你的账号与个人信息。',
   agreeAndLogin: '同意并登录',
   loggedIn: '登录成功',
+  noticeTitle: '温馨提示',
   registered: (brand: string) => `注册成功，欢迎来到${brand}`,
   qrHint: (brand: string) => `请使用已登录的${brand}App或网页扫描二维码`,
   qrScanned: '已扫码，请在手机上确认登录',

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LoginResponse } from '@haoshi/contracts';
 import { getCurrentBrand } from '@/core/brands';
-import { showToast } from '@/core/feedback-ui';
+import { showAlertDialog, showToast } from '@/core/feedback-ui';
 import { setAuthorization } from '@/core/storage';
 import { authMessages } from './messages';
 import { redirectTarget } from './redirect-target';
@@ -22,6 +22,8 @@ export function useCompleteLogin(): (login: LoginResponse) => void {
         icon: 'success',
         content: login.is_new_user ? authMessages.registered(getCurrentBrand().name) : authMessages.loggedIn,
       });
+      // A login that withdrew an account cancellation in its cooling-off says so (docs/account-cancellation.md).
+      if (login.notice) void showAlertDialog({ title: authMessages.noticeTitle, content: login.notice });
       void navigate(redirectTarget(redirect), { replace: true });
     },
     [navigate, queryClient, redirect],

@@ -71,6 +71,7 @@ export const serviceEntries: readonly MineEntry[] = [
   { label: '帮助与反馈', path: '/helpFeedback' },
   { label: '隐私政策', path: '/privacy' },
   { label: '用户服务协议', path: '/serviceAgreement' },
+  { label: '注销账号', path: '/logoutAccount' },
 ];
 
 /** Shows the sign header and other internals: staff only, or anyone in a development build. */
