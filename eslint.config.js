@@ -40,6 +40,7 @@ const serverModuleDependencies = {
   evaluations: ['goods', 'identity', 'ledger', 'orders'],
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
+  'bot-protection': [],
 };
 
 function assertAcyclic(graph) {

@@ -45,6 +45,7 @@ import { payoutMethodRoutes } from './modules/payout-methods/index.ts';
 import { processPlugin } from './modules/process/index.ts';
 import { esignPlugin } from './modules/esign/index.ts';
 import { bargainsPlugin } from './modules/bargains/index.ts';
+import { botProtectionPlugin } from './modules/bot-protection/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions });
   await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
+  await app.register(botProtectionPlugin, { now });
 
   await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);

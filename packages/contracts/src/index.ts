@@ -38,3 +38,5 @@ export * from './contact-detector.ts';
 export * from './protocols.ts';
 export * from './transfer-agreement.ts';
 export * from './api-calls.ts';
+export * from './bot-protection-constants.ts';
+export * from './bot-protection.ts';
