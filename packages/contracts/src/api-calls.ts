@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sliderVerifyRequestSchema, sliderVerifyResponseSchema } from './bot-protection.ts';
 import {
   protocolQuerySchema,
   protocolDataRequestSchema,
@@ -417,6 +418,10 @@ export const apiCalls = {
   'GET /app/goods/bargain/list/seller': {
     query: bargainListQuerySchema,
     response: pageSchema(bargainSchema),
+  },
+  'POST /app/goods/geetest/verify/ys': {
+    body: sliderVerifyRequestSchema,
+    response: sliderVerifyResponseSchema,
   },
 } as const satisfies Record<string, ApiCall>;
 
