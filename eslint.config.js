@@ -70,6 +70,7 @@ const serverModuleDependencies = {
     'sincerity',
     'withdrawals',
   ],
+  'bot-protection': [],
 };
 
 function assertAcyclic(graph) {

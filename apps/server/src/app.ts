@@ -67,6 +67,7 @@ import {
   accountCancellationPlugin,
   createCancellationService,
 } from './modules/account-cancellation/index.ts';
+import { botProtectionPlugin } from './modules/bot-protection/index.ts';
 import './types.ts';
 
 z.config(z.locales.zhCN());
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { sessions });
   await app.register(idempotencyPlugin, { now });
   await app.register(openApiPlugin);
+  await app.register(botProtectionPlugin, { now });
 
   await app.register(processPlugin, { now, jobs });
   await app.register(systemRoutes);

@@ -100,6 +100,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** How long anonymous list and search answers are reused in memory (0 turns the cache off). */
   SEARCH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /**
+   * Bot protection on the risky calls (docs/bot-protection.md): 'enforce' (the default, and the only
+   * value production accepts) or 'off' (the server test suites, which call those APIs directly).
+   */
+  BOT_PROTECTION: z.enum(['enforce', 'off']).default('enforce'),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -137,6 +142,8 @@ function productionProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
   if (env.SANDBOX_PAY_IN_PRODUCTION === 'true' && !env.SANDBOX_PAY_SECRET)
     problems.push('SANDBOX_PAY_SECRET is not set (SANDBOX_PAY_IN_PRODUCTION=true turns the sandbox on)');
   if (config.SEED_DEMO) problems.push('SEED_DEMO=true (demo staff and data are never seeded in production)');
+  if (config.BOT_PROTECTION !== 'enforce')
+    problems.push('BOT_PROTECTION=off (the risky calls are always guarded in production)');
   return problems;
 }
 

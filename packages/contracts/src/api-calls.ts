@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sliderVerifyRequestSchema, sliderVerifyResponseSchema } from './bot-protection.ts';
 import {
   faqMainSchema,
   faqQuerySchema,
@@ -571,6 +572,10 @@ export const apiCalls = {
   'GET /app/user/export': { response: dataExportSchema },
   'GET /app/user/destroy/status': { response: accountCancelStatusSchema },
   'POST /app/user/destroy': { body: accountCancelRequestSchema, response: accountCancelResultSchema },
+  'POST /app/goods/geetest/verify/ys': {
+    body: sliderVerifyRequestSchema,
+    response: sliderVerifyResponseSchema,
+  },
 } as const satisfies Record<string, ApiCall>;
 
 export type ApiCallKey = keyof typeof apiCalls;

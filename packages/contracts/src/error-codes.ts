@@ -236,6 +236,15 @@ export const ErrorCodes = {
   ACCOUNT_CANCEL_CONDITIONS_UNMET: 2401,
   ACCOUNT_CANCEL_STATE_INVALID: 2402,
   ACCOUNT_CANCEL_NOT_REQUESTED: 2403,
+  /** Bot protection (docs/bot-protection.md): sub_code carries the provider's result code (SPEC §8). */
+  BOT_TOKEN_MISSING: 2901,
+  BOT_TOKEN_INVALID: 2902,
+  BOT_TOKEN_EXPIRED: 2903,
+  BOT_TOKEN_USED: 2904,
+  BOT_CHALLENGE_INVALID: 2905,
+  BOT_CHALLENGE_EXPIRED: 2906,
+  BOT_CHALLENGE_USED: 2907,
+  BOT_SLIDE_FAILED: 2908,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

@@ -43,3 +43,5 @@ export * from './chat.ts';
 export * from './guarantee.ts';
 export * from './personal.ts';
 export * from './account-cancellation.ts';
+export * from './bot-protection-constants.ts';
+export * from './bot-protection.ts';

@@ -12,6 +12,7 @@ export function productionConfig(env: Record<string, string> = {}): Config {
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
       DATA_DIR: '/nonexistent',
+      BOT_PROTECTION: 'off',
       ...env,
     }),
     NODE_ENV: 'production',

@@ -70,6 +70,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_MAX: '100000',
     SEED_DEMO: 'true',
+    // The suites call SMS, login, publish… directly; bot-protection.test.ts turns it on.
+    BOT_PROTECTION: 'off',
     ...env,
   });
 }

@@ -1,6 +1,7 @@
 import { applyBrandDocument } from './brand-document';
 import { initClientEnvironment } from './channel';
 import { ensureDeviceSignature } from './device-signature-store';
+import { startSignalCapture } from './bot-protection/signal-buffers';
 
 /** How long work left for an idle moment may wait for one. */
 const IDLE_TIMEOUT_MS = 4000;
@@ -23,12 +24,18 @@ export function afterFirstScreen(work: () => void): void {
 export async function bootClient(): Promise<void> {
   initClientEnvironment();
   applyBrandDocument();
+  // Touch and page signals from the first moment; the rest of bot protection loads when idle.
+  startSignalCapture();
   await ensureDeviceSignature();
   // The server-issued device id may arrive later; requests until then carry the default one. Its
   // code and its two requests (security token, /app/device/v2) wait until the first screen is in.
   afterFirstScreen(() => {
     void import('./device-signature').then(
       ({ refreshDeviceId }) => refreshDeviceId(),
+      () => undefined,
+    );
+    void import('./bot-protection/bot-client').then(
+      ({ startBotProtection }) => startBotProtection(),
       () => undefined,
     );
   });

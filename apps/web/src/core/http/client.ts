@@ -1,6 +1,8 @@
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import {
   APP_UPDATE_REQUIRED_MESSAGE,
+  BOT_TOKEN_HEADER,
+  botProtectedCalls,
   callTimeoutsMs,
   FALLBACK_ERROR_MESSAGE,
   HTTP_DEFAULT_TIMEOUT_MS,
@@ -69,12 +71,26 @@ function transportError(error: unknown): HandledError {
   return new HandledError('network', 'network error', { cause: error });
 }
 
+/**
+ * The risky calls (contracts' botProtectedCalls) carry a fresh bot-protection token: the client
+ * loads on the first such call if it has not yet (docs/bot-protection.md).
+ */
+async function botTokenHeader(config: AxiosRequestConfig): Promise<Record<string, string>> {
+  const scene = config.method === 'POST' ? botProtectedCalls[config.url ?? ''] : undefined;
+  if (!scene) return {};
+  const { botTokenFor } = await import('../bot-protection/bot-client');
+  const outcome = await botTokenFor(scene);
+  if ('closed' in outcome) throw new HandledError('canceled', 'security check closed');
+  return 'token' in outcome ? { [BOT_TOKEN_HEADER]: outcome.token } : {};
+}
+
 async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const botHeader = await botTokenHeader(config);
   let response: AxiosResponse<unknown>;
   try {
     response = await httpInstance.request<unknown>({
       ...config,
-      headers: requestHeaders(options.headers),
+      headers: requestHeaders({ ...options.headers, ...botHeader }),
       timeout: timeoutFor(config.url ?? '', options.timeout),
       signal: options.signal,
     });
