@@ -210,7 +210,9 @@ describe('/goodsDetail', { timeout: 20_000 }, () => {
     const router = renderScreen(GoodsDetailScreen, '/goodsDetail?goods_id=42');
     fireEvent.click(await screen.findByRole('button', { name: '聊一聊' }));
     await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/chat?target_id=9&goods_id=42'),
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/chat?target_id=9&goods_id=42',
+      ),
     );
   });
 
