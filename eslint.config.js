@@ -58,6 +58,7 @@ const serverModuleDependencies = {
   personal: ['home', 'identity', 'notifications', 'storage'],
   'account-cancellation': [
     'bargains',
+    'claims',
     'goods',
     'identity',
     'jobs',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  accountCancelConditionKeys,
   ACCOUNT_CANCEL_CONFIRM_SECONDS,
   ACCOUNT_CANCEL_COOLING_OFF_SECONDS,
   CANCELLED_USER_NICKNAME,
@@ -83,7 +84,7 @@ describe('the conditions', () => {
     expect(shown.err_code).toBe(0);
     expect(shown.data?.state).toBe('none');
     expect(shown.data?.all_met).toBe(true);
-    expect(shown.data?.conditions).toHaveLength(8);
+    expect(shown.data?.conditions).toHaveLength(accountCancelConditionKeys.length);
     expect(shown.data?.cooling_off_days).toBe(15);
   });
 

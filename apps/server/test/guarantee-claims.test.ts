@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
   type ClaimData,
+  type AccountCancelStatus,
   type ClaimDetail,
   type ClaimList,
   type GuaranteePlans,
@@ -243,6 +244,23 @@ describe(`claim transitions per role (${databaseKind})`, () => {
   });
 
   it('the buyer withdraws and may file again; staff reject with a reason', async () => {
+    const claimant = await party(t, '13820000006');
+    const openClaims = async () =>
+      (await get<AccountCancelStatus>(claimant, '/app/user/destroy/status')).body.data?.conditions.find(
+        (condition) => condition.key === 'open_claims',
+      );
+    const orderNo = await completedOrder({ buyer: claimant, seller });
+    const first = await file(claimant, orderNo);
+    // An open claim holds the account: it cannot be cancelled while the claim may still pay.
+    expect(await openClaims()).toMatchObject({ met: false, action_route: '/offlineRetrievalList' });
+    const withdrawn = await post(claimant, '/app/dog/claims/withdraw', {
+      claim_no: first.body.data?.claim_no,
+    });
+    expect(withdrawn.body.data).toMatchObject({ state: 'withdrawn', actions: [] });
+    expect(await openClaims()).toMatchObject({ met: true });
+  });
+
+  it('a withdrawn claim may be filed again; staff reject with a reason', async () => {
     const orderNo = await completedOrder();
     const first = await file(buyer, orderNo);
     const withdrawn = await post(buyer, '/app/dog/claims/withdraw', {

@@ -91,6 +91,7 @@ export const accountCancellationProcess = defineProcess({
 export const accountCancelConditionKeys = [
   'open_orders',
   'open_disputes',
+  'open_claims',
   'open_bargains',
   'listings_on_shelf',
   'wallet_balance',

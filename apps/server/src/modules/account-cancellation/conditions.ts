@@ -1,6 +1,7 @@
 import { fenToAmount, type AccountCancelCondition, type AccountCancelConditionKey } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { openBargainCountOf } from '../bargains/index.ts';
+import { openClaimCountOf } from '../claims/index.ts';
 import { listingsOnShelfCountOf } from '../goods/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { openDisputeCountOf, openOrderCountOf } from '../orders/index.ts';
@@ -27,6 +28,12 @@ const texts: Record<AccountCancelConditionKey, ConditionText> = {
     met: '无售后纠纷',
     action: '查看售后',
     route: '/afterSalesList',
+  },
+  open_claims: {
+    title: '没有处理中的找回申请',
+    met: '无处理中的找回申请',
+    action: '查看找回申请',
+    route: '/offlineRetrievalList',
   },
   open_bargains: {
     title: '没有进行中的议价',
@@ -74,6 +81,7 @@ const condition = (key: AccountCancelConditionKey, unmet: string | null): Accoun
 export async function checkConditions(executor: Executor, userId: number): Promise<AccountCancelCondition[]> {
   const orders = await openOrderCountOf(executor, userId);
   const disputes = await openDisputeCountOf(executor, userId);
+  const claims = await openClaimCountOf(executor, userId);
   const bargains = await openBargainCountOf(executor, userId);
   const listings = await listingsOnShelfCountOf(executor, userId);
   const money = await ledger.balances(executor, userId);
@@ -86,6 +94,7 @@ export async function checkConditions(executor: Executor, userId: number): Promi
   return [
     condition('open_orders', orders > 0 ? `有 ${orders} 笔订单尚未完成，请完成或取消后再注销` : null),
     condition('open_disputes', disputes > 0 ? `有 ${disputes} 笔售后尚未处理完，请等待客服处理结束` : null),
+    condition('open_claims', claims > 0 ? `有 ${claims} 个找回申请正在处理，请等待处理结束或撤回` : null),
     condition('open_bargains', bargains > 0 ? `有 ${bargains} 个议价仍在进行，请取消或拒绝后再注销` : null),
     condition('listings_on_shelf', listings > 0 ? `有 ${listings} 个商品在售或审核中，请先下架` : null),
     condition(

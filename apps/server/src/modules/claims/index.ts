@@ -2,3 +2,4 @@
 export { claimsPlugin } from './routes.ts';
 export { guaranteeClaims } from './tables.ts';
 export { fundCompensationPoolDemo } from './pool-seed.ts';
+export { openClaimCountOf } from './account-claims.ts';
