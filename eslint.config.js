@@ -66,6 +66,8 @@ const serverModuleDependencies = {
     'notifications',
     'orders',
     'payout-methods',
+    'personal',
+    'privacy',
     'process',
     'real-name',
     'sincerity',

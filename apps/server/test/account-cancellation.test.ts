@@ -20,6 +20,8 @@ import { stores } from '../src/modules/goods/tables.ts';
 import { devices, sessions, users } from '../src/modules/identity/tables.ts';
 import { payoutMethods } from '../src/modules/payout-methods/tables.ts';
 import { realNameVerifications } from '../src/modules/real-name/tables.ts';
+import { profileChanges, userProfiles } from '../src/modules/personal/tables.ts';
+import { privacySettings } from '../src/modules/privacy/tables.ts';
 import { sincerityHoldings } from '../src/modules/sincerity/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { paidOrder, party } from './helpers/aftersales.ts';
@@ -278,6 +280,16 @@ describe('the cooling-off ends', () => {
       .insert(stores)
       .values({ userId: who.id, name: '小张的店', avatar: 'a.png', intro: '诚信' });
     await t.app.db.insert(devices).values({ id: `dev-${who.id}`, package: 'main', userId: who.id });
+    const profiled = await call(t.app, 'POST', '/app/user/profile', {
+      token: who.token,
+      body: { gender: 'female', birthday: '2000-02-29' },
+    });
+    expect(profiled.body.err_code).toBe(0);
+    const privacy = await call(t.app, 'POST', '/app/user/privacy', {
+      token: who.token,
+      body: { visitor_traces: false },
+    });
+    expect(privacy.body.err_code).toBe(0);
 
     const confirmed = await cancel(who.token, phone);
     expect(confirmed?.state).toBe('cooling_off');
@@ -311,6 +323,8 @@ describe('the cooling-off ends', () => {
       .from(devices)
       .where(eq(devices.id, `dev-${who.id}`));
     expect(device?.userId).toBeNull();
+    for (const table of [userProfiles, profileChanges, privacySettings])
+      expect(await t.app.db.select().from(table).where(eq(table.userId, who.id))).toEqual([]);
     const open = await t.app.db.select().from(sessions).where(eq(sessions.userId, who.id));
     expect(open.every((session) => session.revokedAt !== null)).toBe(true);
     // The order and the ledger are kept.

@@ -25,6 +25,8 @@ import {
 import type { JobRunner } from '../jobs/index.ts';
 import { notify } from '../notifications/index.ts';
 import { erasePayoutMethods } from '../payout-methods/index.ts';
+import { erasePersonalData } from '../personal/index.ts';
+import { erasePrivacySettings } from '../privacy/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import { eraseRealName } from '../real-name/index.ts';
 import { checkConditions, unmetSummary } from './conditions.ts';
@@ -280,6 +282,8 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       await eraseRealName(tx, row.userId);
       await erasePayoutMethods(tx, row.userId, at);
       await anonymiseStore(tx, row.userId);
+      await erasePersonalData(tx, row.userId);
+      await erasePrivacySettings(tx, row.userId);
       await close(tx, row, to, '');
       return to;
     });
