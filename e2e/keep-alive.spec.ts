@@ -26,16 +26,16 @@ test('the home tab keeps its inner scroll position while the user visits another
 test('a keep-alive route keeps typed text when left and returned to; other routes start fresh', async ({
   page,
 }) => {
-  await page.goto('/mine');
-  await visiblePane(page).getByText('帮助与反馈').click();
-  await expect(page).toHaveURL('/helpFeedback');
+  await page.goto('/');
+  await visiblePane(page).getByText('账号回收').click();
+  await expect(page).toHaveURL('/recycleHome');
   const wish = page.getByLabel('告诉我们你期待的功能');
   await wish.fill('希望支持按区服筛选账号');
 
   await page.getByRole('button', { name: '返回', exact: true }).click();
-  await expect(page).toHaveURL('/mine');
-  await visiblePane(page).getByText('帮助与反馈').click();
-  await expect(page).toHaveURL('/helpFeedback');
+  await expect(page).toHaveURL('/');
+  await visiblePane(page).getByText('账号回收').click();
+  await expect(page).toHaveURL('/recycleHome');
   await expect(page.getByLabel('告诉我们你期待的功能')).toHaveValue('希望支持按区服筛选账号');
 
   // /privacy is not keep-alive: its scroll position starts at the top on every visit.

@@ -4,17 +4,17 @@ import { loginAsNewUser, test, visiblePane } from './helpers';
 test('a screen not built yet names itself in Chinese and leads back, without its address', async ({
   page,
 }) => {
-  await page.goto('/mine');
-  await visiblePane(page).getByText('帮助与反馈').click();
+  await page.goto('/');
+  await visiblePane(page).getByText('账号回收').click();
   const comingSoon = visiblePane(page).getByTestId('coming-soon');
-  await expect(comingSoon.getByText('「帮助与反馈」正在建设中')).toBeVisible();
-  await expect(comingSoon).not.toContainText('/helpFeedback');
+  await expect(comingSoon.getByText('「账号回收」正在建设中')).toBeVisible();
+  await expect(comingSoon).not.toContainText('/recycleHome');
   await expect(comingSoon).not.toContainText('页面地址');
 
   await comingSoon.getByRole('button', { name: '返回上一页' }).click();
-  await expect(page).toHaveURL('/mine');
+  await expect(page).toHaveURL('/');
 
-  await page.goto('/helpFeedback');
+  await page.goto('/recycleHome');
   const opened = visiblePane(page).getByTestId('coming-soon');
   await expect(opened.getByRole('button', { name: '返回上一页' })).toHaveCount(0);
   await opened.getByRole('button', { name: '返回首页' }).click();

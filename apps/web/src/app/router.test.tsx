@@ -86,24 +86,24 @@ describe('navigation rules', () => {
 
 describe('keep-alive routes', () => {
   it('keep typed text and inner scroll positions when left and returned to', async () => {
-    const router = renderAt('/helpFeedback');
+    const router = renderAt('/recycleList');
     const wish = await screen.findByLabelText<HTMLTextAreaElement>('告诉我们你期待的功能');
     fireEvent.change(wish, { target: { value: '按区服筛选' } });
-    pane('/helpFeedback').scrollTop = 240;
-    fireEvent.scroll(pane('/helpFeedback'));
+    pane('/recycleList').scrollTop = 240;
+    fireEvent.scroll(pane('/recycleList'));
 
     await act(() => router.navigate('/serviceFee'));
     await screen.findByRole('heading', { name: '服务费说明' });
-    expect(pane('/helpFeedback').style.display).toBe('none');
-    pane('/helpFeedback').scrollTop = 0; // what a browser does to a hidden (display: none) element
+    expect(pane('/recycleList').style.display).toBe('none');
+    pane('/recycleList').scrollTop = 0; // what a browser does to a hidden (display: none) element
 
     await act(() => router.navigate(-1));
     expect(screen.getByLabelText<HTMLTextAreaElement>('告诉我们你期待的功能').value).toBe('按区服筛选');
-    expect(pane('/helpFeedback').scrollTop).toBe(240);
+    expect(pane('/recycleList').scrollTop).toBe(240);
   });
 
   it('survive a detour through the login redirect', async () => {
-    const router = renderAt('/helpFeedback');
+    const router = renderAt('/recycleList');
     fireEvent.change(await screen.findByLabelText('告诉我们你期待的功能'), { target: { value: '分期付款' } });
     await act(() => router.navigate('/wallet'));
     await screen.findByRole('button', { name: '获取验证码' });

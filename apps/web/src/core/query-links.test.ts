@@ -106,6 +106,7 @@ describe('what a mutation makes stale', () => {
       'guarantee',
       'personal',
       'account-cancel',
+      'customer-service',
     ])
       features.add(name);
     for (const keys of Object.values(staleAfter)) {

@@ -75,9 +75,12 @@ function transportError(error: unknown): HandledError {
  * The risky calls (contracts' botProtectedCalls) carry a fresh bot-protection token: the client
  * loads on the first such call if it has not yet (docs/bot-protection.md).
  */
-async function botTokenHeader(config: AxiosRequestConfig): Promise<Record<string, string>> {
-  const scene = config.method === 'POST' ? botProtectedCalls[config.url ?? ''] : undefined;
-  if (!scene) return {};
+const botSceneOf = (config: AxiosRequestConfig) =>
+  config.method === 'POST' ? botProtectedCalls[config.url ?? ''] : undefined;
+
+async function botTokenHeader(
+  scene: NonNullable<ReturnType<typeof botSceneOf>>,
+): Promise<Record<string, string>> {
   const { botTokenFor } = await import('../bot-protection/bot-client');
   const outcome = await botTokenFor(scene);
   if ('closed' in outcome) throw new HandledError('canceled', 'security check closed');
@@ -85,7 +88,9 @@ async function botTokenHeader(config: AxiosRequestConfig): Promise<Record<string
 }
 
 async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const botHeader = await botTokenHeader(config);
+  // Other calls go out in the same tick: no await on their way.
+  const scene = botSceneOf(config);
+  const botHeader = scene ? await botTokenHeader(scene) : {};
   let response: AxiosResponse<unknown>;
   try {
     response = await httpInstance.request<unknown>({
