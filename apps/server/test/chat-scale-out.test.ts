@@ -77,6 +77,8 @@ describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-pro
       const config = loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        // These suites script their logins; bot protection has its own (bot-protection.test.ts).
+        BOT_PROTECTION: 'off',
         WEB_DIST: '/nonexistent',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-chat-')),
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
@@ -232,6 +234,8 @@ async function startServer(env: Record<string, string>) {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
+      // Scripted logins; bot protection has its own suite (bot-protection.test.ts).
+      BOT_PROTECTION: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',

@@ -59,6 +59,8 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
+      // Scripted logins; bot protection has its own suite (bot-protection.test.ts).
+      BOT_PROTECTION: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: 'false',

@@ -31,6 +31,8 @@ async function instance(database: DatabaseHandle, bus: InvalidationBus | undefin
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // These suites script their logins; bot protection has its own (bot-protection.test.ts).
+    BOT_PROTECTION: 'off',
     WEB_DIST: '/nonexistent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-multi-')),
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',

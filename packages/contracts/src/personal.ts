@@ -25,8 +25,11 @@ export const nicknameSchema = requestText('请输入昵称')
 export const birthdaySchema = z
   .string({ error: '请选择生日' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, '生日格式应为 YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), '生日不是有效日期')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value, '生日不是有效日期');
+  // One check, safe on any text: zod runs it even when the pattern above has failed.
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, '生日不是有效日期');
 
 /** One or more profile fields; nothing given is refused. */
 export const profileUpdateSchema = z

@@ -16,7 +16,9 @@ export const botProtectionPlugin = fp<{ now: () => Date; provider?: BotProtectio
     let provider = options.provider;
     if (!provider) {
       const store = config.REDIS_URL
-        ? createRedisOnceStore(config.REDIS_URL, 'haoshi-bot:')
+        ? createRedisOnceStore(config.REDIS_URL, 'haoshi-bot:', (error) =>
+            app.log.warn({ err: error }, 'bot protection: redis error'),
+          )
         : createMemoryOnceStore(options.now);
       app.addHook('onClose', () => store.close());
       provider = createBuiltinBotProtection({

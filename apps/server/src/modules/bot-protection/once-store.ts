@@ -49,8 +49,13 @@ export function createMemoryOnceStore(now: () => Date): OnceStore {
 }
 
 /** SET NX EX: one instance wins a claim; the key leaves Redis when its time is up. */
-export function createRedisOnceStore(url: string, namespace: string): OnceStore {
+export function createRedisOnceStore(
+  url: string,
+  namespace: string,
+  onError: (error: Error) => void,
+): OnceStore {
   const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  redis.on('error', onError);
   return {
     async claim(key, ttlSeconds) {
       return (await redis.set(`${namespace}${key}`, '1', 'EX', ttlSeconds, 'NX')) === 'OK';

@@ -65,7 +65,15 @@ export async function createRedisChatBus(options: {
     const parsed = parseEvent(text);
     if (parsed && parsed.sender !== self) deliver(parsed.event);
   });
-  await subscriber.subscribe(channel);
+  try {
+    await subscriber.subscribe(channel);
+  } catch (error) {
+    // ioredis subscribes again when it reconnects; until then this instance delivers to its own sockets.
+    log.error(
+      { err: error },
+      'chat bus: could not subscribe yet; other instances reach this one once Redis is back',
+    );
+  }
   return {
     publish(event) {
       deliver(event);
