@@ -33,7 +33,7 @@ test('a user with a balance asks to cancel and is told to withdraw first', async
   const balance = screen.locator('.cancel-condition', { hasText: '钱包余额已提现' });
   await expect(balance).toContainText('钱包余额 ¥12.34，请先全部提现');
   await expect(balance.getByLabel('未满足')).toBeVisible();
-  await expect(screen.getByLabel('已满足')).toHaveCount(7);
+  await expect(screen.getByLabel('已满足')).toHaveCount(8);
 
   await screen.getByText('我已阅读并知晓上述注销须知').click();
   await screen.getByRole('button', { name: '申请注销' }).click();
@@ -55,7 +55,7 @@ test('a user with nothing open cancels; after the cooling-off the phone logs in 
 
   await page.goto('/logoutAccount');
   const screen = visiblePane(page);
-  await expect(screen.getByLabel('已满足')).toHaveCount(8);
+  await expect(screen.getByLabel('已满足')).toHaveCount(9);
   await page.screenshot({ path: `${shots}account-cancel-conditions.png`, fullPage: true });
 
   await screen.getByText('我已阅读并知晓上述注销须知').click();

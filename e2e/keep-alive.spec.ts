@@ -32,7 +32,7 @@ test('a keep-alive route keeps typed text when left and returned to; other route
   const wish = page.getByLabel('告诉我们你期待的功能');
   await wish.fill('希望支持按区服筛选账号');
 
-  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await visiblePane(page).getByRole('button', { name: '返回上一页' }).click();
   await expect(page).toHaveURL('/');
   await visiblePane(page).getByText('账号回收').click();
   await expect(page).toHaveURL('/recycleHome');

@@ -125,7 +125,7 @@ test('the personal screens in a phone profile', async ({ page }) => {
   await expect(visiblePane(page).getByTestId('wx-needs-binding')).toBeVisible();
   await shot(page, 'wx-push');
   await page.goto('/helpFeedback');
-  await expect(visiblePane(page).getByText('担保交易是怎样保护我的？')).toBeVisible();
+  await expect(visiblePane(page).getByText('担保交易的流程是怎样的？')).toBeVisible();
   await shot(page, 'help-feedback');
   await page.goto('/locationInfo');
   await expect(visiblePane(page).getByTestId('pick-region')).toBeVisible();
