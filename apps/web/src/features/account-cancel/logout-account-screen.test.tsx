@@ -60,7 +60,7 @@ describe('/logoutAccount', () => {
     );
     render();
     expect(await screen.findByText('钱包余额 ¥12.34，请先全部提现')).toBeTruthy();
-    expect(screen.getAllByLabelText('已满足')).toHaveLength(7);
+    expect(screen.getAllByLabelText('已满足')).toHaveLength(accountCancelConditionKeys.length - 1);
     fireEvent.click(screen.getByRole('button', { name: '去提现' }));
     expect((await screen.findByTestId('other-route')).textContent).toBe('/withdrawDeposit');
   });
