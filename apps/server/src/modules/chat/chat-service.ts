@@ -45,6 +45,7 @@ import {
   type MessageRow,
 } from './chat-views.ts';
 import { isRiskyText, SAFETY_WARNING } from './safety.ts';
+import { checkSend, writeSentMessage } from './send-statements.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages, chatReports } from './tables.ts';
 
 /** The order card of an order the user is a party of (or null): given by the composition root. */
@@ -286,50 +287,41 @@ export function createChatService(deps: {
       const at = now();
       const result = await db.transaction(async (tx) => {
         await lockForTransaction(tx, `chat-send:${userId}`);
-        const [existing] = await tx
-          .select()
-          .from(chatMessages)
-          .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.clientMsgId, input.client_msg_id)));
-        if (existing) return { message: existing, warning: null, members: [], duplicate: true };
-        const { conversation } = await activeMember(tx, input.conversation_id, userId);
-        if (conversation.status === 'closed') throw new AppError(ErrorCodes.CHAT_CONVERSATION_CLOSED);
-        const members = await memberIds(tx, conversation.id);
-        if (conversation.type === 'private') {
-          const peer = members.find((id) => id !== userId);
-          if (peer !== undefined) {
-            const blocks = await tx
-              .select({ userId: chatBlocks.userId })
-              .from(chatBlocks)
-              .where(
-                or(
-                  and(eq(chatBlocks.userId, userId), eq(chatBlocks.blockedUserId, peer)),
-                  and(eq(chatBlocks.userId, peer), eq(chatBlocks.blockedUserId, userId)),
-                ),
-              );
-            if (blocks.some((row) => row.userId === userId)) throw new AppError(ErrorCodes.CHAT_BLOCKED);
-            if (blocks.length > 0) throw new AppError(ErrorCodes.CHAT_BLOCKED_BY_PEER);
-          }
+        const check = await checkSend(tx, {
+          senderId: userId,
+          conversationId: input.conversation_id,
+          clientMsgId: input.client_msg_id,
+          windowStart: new Date(at.getTime() - chatRules.sendWindowSeconds * 1000),
+        });
+        if (check.existingId !== null) {
+          const [existing] = await tx
+            .select()
+            .from(chatMessages)
+            .where(eq(chatMessages.id, check.existingId));
+          if (!existing) throw new AppError(ErrorCodes.INTERNAL_ERROR);
+          return { message: existing, warning: null, members: [], duplicate: true };
         }
-        const [recent] = await tx
-          .select({ value: count() })
-          .from(chatMessages)
-          .where(
-            and(
-              eq(chatMessages.senderId, userId),
-              gte(chatMessages.createdAt, new Date(at.getTime() - chatRules.sendWindowSeconds * 1000)),
-            ),
-          );
-        if ((recent?.value ?? 0) >= chatRules.sendsPerWindow)
+        // Another user's conversation reads exactly like one that does not exist.
+        const { conversation } = check;
+        if (!conversation) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
+        if (conversation.status === 'closed') throw new AppError(ErrorCodes.CHAT_CONVERSATION_CLOSED);
+        if (check.blockedByMe) throw new AppError(ErrorCodes.CHAT_BLOCKED);
+        if (check.blockedByPeer) throw new AppError(ErrorCodes.CHAT_BLOCKED_BY_PEER);
+        if (check.recentSends >= chatRules.sendsPerWindow)
           throw new AppError(ErrorCodes.CHAT_SEND_RATE_LIMITED);
+        const members = check.memberIds;
         const content = await stored(tx, userId, input.content);
         const flagged = content.kind === 'text' && isRiskyText(content.text);
-        const message = await appendMessage(tx, conversation.id, {
+        const message = await writeSentMessage(tx, {
+          conversationId: conversation.id,
           senderId: userId,
           clientMsgId: input.client_msg_id,
           content,
           flagged,
           at,
         });
+        if (!message) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
+        // The warning follows the message; the sender's read mark stays on what they wrote.
         const warning = flagged
           ? await appendMessage(tx, conversation.id, {
               senderId: null,
@@ -339,14 +331,6 @@ export function createChatService(deps: {
               at,
             })
           : null;
-        // The sender has read what they wrote.
-        await tx
-          .update(chatMembers)
-          .set({
-            lastReadSeq: sql`greatest(${chatMembers.lastReadSeq}, ${message.seq})`,
-            lastAckedSeq: sql`greatest(${chatMembers.lastAckedSeq}, ${message.seq})`,
-          })
-          .where(and(eq(chatMembers.conversationId, conversation.id), eq(chatMembers.userId, userId)));
         return { message, warning, members, duplicate: false };
       });
       const message = toMessage(result.message);
