@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ConversationResult, Envelope, LoginResponse, OutboxMessage } from '@haoshi/contracts';
 import { buildApp } from '../src/app.ts';
@@ -15,6 +13,7 @@ import { createLocalChatBus, type ChatBus } from '../src/modules/chat/index.ts';
 import { ledgerDatabase, type LedgerTestDatabase } from './helpers/ledger-db.ts';
 import { databaseKind, freshDatabase, TestClock } from './helpers/test-app.ts';
 import { connectChat, untilSeq, type ChatClient } from './helpers/chat-client.ts';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 /**
  * Chat across instances. (1) Two apps on one database deliver to each other's sockets: through
@@ -25,7 +24,6 @@ import { connectChat, untilSeq, type ChatClient } from './helpers/chat-client.ts
  */
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = databaseKind === 'postgres';
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -214,59 +212,8 @@ describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-pro
   }, 900_000);
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      // Scripted logins; bot protection has its own suite (bot-protection.test.ts).
-      BOT_PROTECTION: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      RATE_LIMIT_MAX: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  cleanups.push(stop);
-  const base = `http://127.0.0.1:${port}`;
-  // Migrating a fresh PGlite directory takes minutes on a loaded two-core machine.
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log.slice(-3000)}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, base, exited, stop };
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({ env });
+  cleanups.push(server.stop);
+  return server;
 }

@@ -1,10 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import {
   ErrorCodes,
@@ -18,6 +15,7 @@ import { queryRows } from '../src/lib/sql-rows.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import { ledgerDatabase, warnIfNoPostgres, type LedgerTestDatabase } from './helpers/ledger-db.ts';
 import { databaseKind } from './helpers/test-app.ts';
+import { freePort, startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 /**
  * Part G: SIGKILL the real server in the middle of a recharge load, restart it, let the gateway's
@@ -28,73 +26,20 @@ const onPostgres = databaseKind === 'postgres';
 const CLIENTS = onPostgres ? 24 : 6;
 /** Payments confirmed on the cashier before the kill. */
 const PAYS_BEFORE_KILL = onPostgres ? 150 : 25;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 let database: LedgerTestDatabase | undefined;
 let dataDir: string | undefined;
-let server: ChildProcess | undefined;
-let serverLog = '';
+let server: ServerProcess | undefined;
 
 afterAll(async () => {
-  server?.kill('SIGKILL');
+  await server?.stop();
   await database?.dispose();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      // Scripted logins; bot protection has its own suite (bot-protection.test.ts).
-      BOT_PROTECTION: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      RATE_LIMIT_MAX: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      PAYMENT_WORKER_INTERVAL_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited (${child.exitCode}):\n${serverLog.slice(-3000)}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not start:\n${serverLog.slice(-3000)}`);
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+/** The real server, its payment outbox worker polling fast so the restart finishes deliveries soon. */
+const startServer = (port: number, env: Record<string, string>) =>
+  startServerProcess({ port, env: { PAYMENT_WORKER_INTERVAL_MS: '200', ...env }, startTimeoutMs: 90_000 });
 
 function client(base: string, ip: string) {
   let token = '';
@@ -183,7 +128,7 @@ describe(`crash and restart under a recharge load (${databaseKind})`, () => {
             if (paysConfirmed >= PAYS_BEFORE_KILL && !killed) {
               killed = true;
               killedAt = paysConfirmed;
-              server?.kill('SIGKILL');
+              server?.child.kill('SIGKILL');
             }
           } catch (error) {
             if (!killed) throw error;
@@ -191,8 +136,8 @@ describe(`crash and restart under a recharge load (${databaseKind})`, () => {
         }
       });
       await Promise.all(load);
-      await stopped(server);
-      expect(server.signalCode).toBe('SIGKILL');
+      await server.exited;
+      expect(server.child.signalCode).toBe('SIGKILL');
       expect(killedAt).toBeGreaterThanOrEqual(PAYS_BEFORE_KILL);
 
       server = await startServer(port, env);
@@ -206,8 +151,8 @@ describe(`crash and restart under a recharge load (${databaseKind})`, () => {
         while ((await inspect(db)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
       } else {
         await new Promise((resolve) => setTimeout(resolve, 40_000));
-        server.kill('SIGTERM');
-        await stopped(server);
+        server.child.kill('SIGTERM');
+        await server.exited;
         pglite = await openPglite(dataDir ?? '');
         db = pglite.db;
       }
