@@ -9,6 +9,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 npm run chat -w @haoshi/bench
  *   … -- --sockets 10000 --rate 2000 --seconds 20      (defaults: 2000 sockets, 1000 msg/s, 10 s)
+ *   … -- --cpu-prof /tmp/prof                            (profile the servers)
  *
  * Users, sessions and conversations are written directly for setup speed. A fresh database is created
  * next to DATABASE_URL's and dropped at the end. One process drives every socket, so on a small
@@ -25,6 +26,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import WebSocket, { WebSocketServer } from 'ws';
 import { chatRules, type ServerFrame } from '@haoshi/contracts';
+import { cpuMs } from './process-cpu.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { queryRows } from '../apps/server/src/lib/sql-rows.ts';
 import { createSessionService } from '../apps/server/src/modules/identity/session-service.ts';
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     port: { type: 'string', default: '8493' },
+    /** Write a CPU profile of each server process (node --cpu-prof) into this directory. */
+    'cpu-prof': { type: 'string', default: '' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -129,7 +133,8 @@ async function setup(): Promise<{ tokens: string[]; conversations: number[] }> {
 }
 
 function startServer(port: number, env: Record<string, string>): ChildProcess {
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+  const child = spawn('node', [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -161,8 +166,10 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function waitFor(url: string) {
+async function waitFor(url: string, server: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
+    if (server.exitCode !== null)
+      throw new Error(`the server exited (${server.exitCode}) before ${url} answered`);
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {
@@ -203,6 +210,8 @@ interface Run {
   delivered: number;
   latencies: number[];
   rssMb: number[];
+  /** The servers' CPU time (all instances) over the sending phase, per message sent. */
+  cpuMsPerMessage: number;
 }
 
 /**
@@ -214,7 +223,7 @@ async function drive(
   urls: string[],
   hello: (index: number) => object,
   frameFor: (pair: number, seq: number, sentAt: number) => { from: number; data: string },
-  receivedAt: (data: string) => number | null,
+  receivedAt: (data: string, socketIndex: number) => number | null,
   processes: ChildProcess[],
 ): Promise<Run> {
   const sockets: WebSocket[] = [];
@@ -234,7 +243,7 @@ async function drive(
           socket.on('message', (data: Buffer) => {
             const text = data.toString('utf8');
             if (text.includes('"type":"ready"')) return resolve();
-            const sentAt = receivedAt(text);
+            const sentAt = receivedAt(text, index);
             if (sentAt !== null) {
               latencies.push(performance.now() - sentAt);
               delivered += 1;
@@ -255,6 +264,7 @@ async function drive(
   let pair = 0;
   const end = performance.now() + seconds * 1000;
   let next = performance.now();
+  const cpuBefore = processes.reduce((sum, child) => sum + cpuMs(child), 0);
   while (performance.now() < end) {
     owed += perTick;
     while (owed >= 1) {
@@ -269,8 +279,21 @@ async function drive(
   }
   // Stragglers: up to 5 s for the last deliveries.
   for (let waited = 0; waited < 5000 && delivered < sent; waited += 100) await pause(100);
+  // The bare relay runs in this process: no server CPU to report (null).
+  const cpuMsPerMessage = processes.length
+    ? (processes.reduce((sum, child) => sum + cpuMs(child), 0) - cpuBefore) / sent
+    : Number.NaN;
   for (const socket of sockets) socket.terminate();
-  return { label, sockets: socketCount, connectSeconds, sent, delivered, latencies, rssMb: rss };
+  return {
+    label,
+    sockets: socketCount,
+    connectSeconds,
+    sent,
+    delivered,
+    latencies,
+    rssMb: rss,
+    cpuMsPerMessage,
+  };
 }
 
 function report(run: Run) {
@@ -288,19 +311,21 @@ function report(run: Run) {
       p99_ms: ms(percentile(sorted, 99)),
       max_ms: ms(sorted.at(-1) ?? Number.NaN),
       server_rss_mb: run.rssMb,
+      server_cpu_ms_per_msg: Number(run.cpuMsPerMessage.toFixed(3)),
     }),
   );
 }
 
 // Each conversation's seq per pair, so the app's frames can be matched to their send time.
-const sentAtByMessage = new Map<string, number>();
+const sentAtByMessage = new Map<string, { sentAt: number; to: number }>();
 const appFrame = (tokens: string[], conversations: number[]) => ({
   hello: (index: number) => ({ type: 'hello', token: tokens[index], last_seqs: [] }),
   frameFor: (pair: number, seq: number, sentAt: number) => {
     // Alternate sides so neither user of a pair passes the per-user send limit.
     const from = pair * 2 + (seq % 2);
     const clientMsgId = `bench-${seq}-${randomBytes(3).toString('hex')}`;
-    sentAtByMessage.set(clientMsgId, sentAt);
+    // The sender's own sockets get the message too (for its other devices): only the partner's counts.
+    sentAtByMessage.set(clientMsgId, { sentAt, to: pair * 2 + ((seq + 1) % 2) });
     return {
       from,
       data: JSON.stringify({
@@ -311,10 +336,14 @@ const appFrame = (tokens: string[], conversations: number[]) => ({
       }),
     };
   },
-  receivedAt: (data: string) => {
+  receivedAt: (data: string, socketIndex: number) => {
     const frame = JSON.parse(data) as ServerFrame;
     if (frame.type !== 'message' || !frame.message.client_msg_id) return null;
-    return sentAtByMessage.get(frame.message.client_msg_id) ?? null;
+    const sent = sentAtByMessage.get(frame.message.client_msg_id);
+    if (!sent || sent.to !== socketIndex) return null;
+    // At-least-once delivery: a message counts once however often it arrives.
+    sentAtByMessage.delete(frame.message.client_msg_id);
+    return sent.sentAt;
   },
 });
 
@@ -334,7 +363,7 @@ try {
   const frames = appFrame(tokens, conversations);
 
   const one = startServer(ports[0] ?? 0, redisUrl ? { REDIS_URL: redisUrl } : {});
-  await waitFor(`http://127.0.0.1:${ports[0]}/healthz`);
+  await waitFor(`http://127.0.0.1:${ports[0]}/healthz`, one);
   report(
     await drive(
       'app, one instance',
@@ -368,7 +397,7 @@ try {
 
   if (redisUrl) {
     const two = startServer(ports[1] ?? 0, { REDIS_URL: redisUrl });
-    await waitFor(`http://127.0.0.1:${ports[1]}/healthz`);
+    await waitFor(`http://127.0.0.1:${ports[1]}/healthz`, two);
     report(
       await drive(
         'app, two instances through Redis (each pair split)',

@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ import { createSessionService } from '../apps/server/src/modules/identity/sessio
 import { checkLedger, formatLedgerReport, ledger } from '../apps/server/src/modules/ledger/index.ts';
 import type { AccountRef } from '../apps/server/src/modules/ledger/accounts.ts';
 import { orders } from '../apps/server/src/modules/orders/tables.ts';
+import { cpuMs } from './process-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,16 +101,6 @@ const ownCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-
-/** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
-function cpuMs(child: ChildProcess | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 interface Answer {
   errCode: number;

@@ -33,6 +33,7 @@ import { queryRows } from '../apps/server/src/lib/sql-rows.ts';
 import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { createLocalStorage } from '../apps/server/src/modules/storage/local-storage.ts';
 import { mixBodies } from './search-mix.ts';
+import { cpuMs } from './process-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -166,19 +167,6 @@ function rssMb(child: ChildProcess): string {
     return `${Math.round(kb / 1024)} MB`;
   } catch {
     return 'unknown';
-  }
-}
-
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux): per request it says what a
- * change saves even when other work on the machine moves the req/s.
- */
-function cpuMs(child: ChildProcess | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
   }
 }
 

@@ -166,6 +166,25 @@ describe('chat over the socket and HTTP', () => {
     await b.close();
   }, 60_000);
 
+  it('stores one message when the same send races itself, and answers every copy with it', async () => {
+    const id = msgId();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sendHttp(tokens.a, '同时重试', id)));
+    expect(answers.map((answer) => answer.body.err_code)).toEqual(Array(6).fill(0));
+    const seqs = new Set(answers.map((answer) => answer.body.data?.message.seq));
+    expect(seqs.size).toBe(1);
+    expect(answers.filter((answer) => answer.body.data?.duplicate === false)).toHaveLength(1);
+    const history = await call<History>(
+      testApp.app,
+      'GET',
+      `/app/chat/messages?conversation_id=${conversationId}`,
+      { token: tokens.b },
+    );
+    expect(history.body.data?.list.filter((message) => message.client_msg_id === id)).toHaveLength(1);
+    // No seq was taken by the copies that lost: the next send follows directly.
+    const next = await sendHttp(tokens.a, '下一条');
+    expect(next.body.data?.message.seq).toBe((answers[0]?.body.data?.message.seq ?? 0) + 1);
+  });
+
   it('gives an offline receiver what was sent while away, on connect', async () => {
     const before = await call<History>(
       testApp.app,

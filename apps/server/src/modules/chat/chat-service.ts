@@ -23,6 +23,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
+import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { bargainGoodsByIds, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
@@ -45,7 +46,7 @@ import {
   type MessageRow,
 } from './chat-views.ts';
 import { isRiskyText, SAFETY_WARNING } from './safety.ts';
-import { checkSend, writeSentMessage } from './send-statements.ts';
+import { checkSend, sendTextAtOnce, writeSentMessage, type SendCheck } from './send-statements.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages, chatReports } from './tables.ts';
 
 /** The order card of an order the user is a party of (or null): given by the composition root. */
@@ -159,6 +160,27 @@ async function activeMember(
   return row;
 }
 
+const UNIQUE_VIOLATION = '23505';
+const CLIENT_MSG_ID_INDEX = 'chat_messages_client_idx';
+
+/** A stored send, a check that refused it (or found a retry), or a retry that lost the race. */
+type SendOutcome =
+  | { message: MessageRow; warning: MessageRow | null; members: number[] }
+  | SendCheck
+  | { existingId: null; retryOf: string };
+
+/** Why a checked send may not be stored (null: it may, or it is a retry of a stored one). */
+function refusal(check: SendCheck): AppError | null {
+  if (check.existingId !== null) return null;
+  // Another user's conversation reads exactly like one that does not exist.
+  if (!check.conversation) return new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
+  if (check.conversation.status === 'closed') return new AppError(ErrorCodes.CHAT_CONVERSATION_CLOSED);
+  if (check.blockedByMe) return new AppError(ErrorCodes.CHAT_BLOCKED);
+  if (check.blockedByPeer) return new AppError(ErrorCodes.CHAT_BLOCKED_BY_PEER);
+  if (check.recentSends >= chatRules.sendsPerWindow) return new AppError(ErrorCodes.CHAT_SEND_RATE_LIMITED);
+  return null;
+}
+
 export function createChatService(deps: {
   db: Database;
   now: () => Date;
@@ -179,7 +201,11 @@ export function createChatService(deps: {
     );
   }
 
-  async function stored(tx: Executor, userId: number, content: OutgoingContent): Promise<MessageContent> {
+  async function storedContent(
+    tx: Executor,
+    userId: number,
+    content: OutgoingContent,
+  ): Promise<MessageContent> {
     switch (content.kind) {
       case 'text':
         return content;
@@ -279,66 +305,84 @@ export function createChatService(deps: {
     conversation: (userId: number, conversationId: number) => viewOf(db, userId, conversationId),
     postConversationNotice,
 
-    /** Stores a send (once per client_msg_id) and delivers it; the warning follows a flagged text. */
+    /**
+     * Stores a send (once per client_msg_id) and delivers it; the warning follows a flagged text.
+     * No lock: a retry racing its original loses on the unique (sender, client_msg_id) index and
+     * answers the stored message; the rate window is exact for one socket's frames (handled in
+     * order) and can be passed by a few concurrent sends of one user on several connections.
+     */
     async send(
       userId: number,
       input: { conversation_id: number; client_msg_id: string; content: OutgoingContent },
     ): Promise<{ message: ChatMessage; duplicate: boolean }> {
       const at = now();
-      const result = await db.transaction(async (tx) => {
-        await lockForTransaction(tx, `chat-send:${userId}`);
-        const check = await checkSend(tx, {
-          senderId: userId,
-          conversationId: input.conversation_id,
-          clientMsgId: input.client_msg_id,
-          windowStart: new Date(at.getTime() - chatRules.sendWindowSeconds * 1000),
-        });
-        if (check.existingId !== null) {
-          const [existing] = await tx
-            .select()
-            .from(chatMessages)
-            .where(eq(chatMessages.id, check.existingId));
-          if (!existing) throw new AppError(ErrorCodes.INTERNAL_ERROR);
-          return { message: existing, warning: null, members: [], duplicate: true };
-        }
-        // Another user's conversation reads exactly like one that does not exist.
-        const { conversation } = check;
-        if (!conversation) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
-        if (conversation.status === 'closed') throw new AppError(ErrorCodes.CHAT_CONVERSATION_CLOSED);
-        if (check.blockedByMe) throw new AppError(ErrorCodes.CHAT_BLOCKED);
-        if (check.blockedByPeer) throw new AppError(ErrorCodes.CHAT_BLOCKED_BY_PEER);
-        if (check.recentSends >= chatRules.sendsPerWindow)
-          throw new AppError(ErrorCodes.CHAT_SEND_RATE_LIMITED);
-        const members = check.memberIds;
-        const content = await stored(tx, userId, input.content);
-        const flagged = content.kind === 'text' && isRiskyText(content.text);
-        const message = await writeSentMessage(tx, {
-          conversationId: conversation.id,
-          senderId: userId,
-          clientMsgId: input.client_msg_id,
-          content,
-          flagged,
-          at,
-        });
-        if (!message) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
-        // The warning follows the message; the sender's read mark stays on what they wrote.
-        const warning = flagged
-          ? await appendMessage(tx, conversation.id, {
-              senderId: null,
-              clientMsgId: null,
-              content: { kind: 'notice', text: SAFETY_WARNING, level: 'warning' },
-              flagged: false,
-              at,
-            })
-          : null;
-        return { message, warning, members, duplicate: false };
-      });
-      const message = toMessage(result.message);
-      if (!result.duplicate) {
+      const checkInput = {
+        senderId: userId,
+        conversationId: input.conversation_id,
+        clientMsgId: input.client_msg_id,
+        windowStart: new Date(at.getTime() - chatRules.sendWindowSeconds * 1000),
+      };
+      let result: SendOutcome;
+      try {
+        const { content } = input;
+        result =
+          content.kind === 'text' && !isRiskyText(content.text)
+            ? await sendTextAtOnce(db, {
+                ...checkInput,
+                sendsPerWindow: chatRules.sendsPerWindow,
+                content,
+                at,
+              }).then(({ check, message }) =>
+                message ? { message, warning: null, members: check.memberIds } : check,
+              )
+            : await db.transaction(async (tx) => {
+                const check = await checkSend(tx, checkInput);
+                if (check.existingId !== null || refusal(check)) return check;
+                const { conversation } = check;
+                if (!conversation) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
+                const stored = await storedContent(tx, userId, content);
+                const flagged = stored.kind === 'text' && isRiskyText(stored.text);
+                const message = await writeSentMessage(tx, {
+                  conversationId: conversation.id,
+                  senderId: userId,
+                  clientMsgId: input.client_msg_id,
+                  content: stored,
+                  flagged,
+                  at,
+                });
+                if (!message) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
+                // The warning follows the message; the sender's read mark stays on what they wrote.
+                const warning = flagged
+                  ? await appendMessage(tx, conversation.id, {
+                      senderId: null,
+                      clientMsgId: null,
+                      content: { kind: 'notice', text: SAFETY_WARNING, level: 'warning' },
+                      flagged: false,
+                      at,
+                    })
+                  : null;
+                return { message, warning, members: check.memberIds };
+              });
+      } catch (error) {
+        const cause = postgresErrorOf(error);
+        if (cause?.code !== UNIQUE_VIOLATION || cause.constraint !== CLIENT_MSG_ID_INDEX) throw error;
+        result = { existingId: null, retryOf: input.client_msg_id };
+      }
+      if ('message' in result) {
+        const message = toMessage(result.message);
         publish(result.members, { type: 'message', message });
         if (result.warning) publish(result.members, { type: 'message', message: toMessage(result.warning) });
+        return { message, duplicate: false };
       }
-      return { message, duplicate: result.duplicate };
+      if ('retryOf' in result || result.existingId !== null) {
+        const [existing] = await db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.clientMsgId, input.client_msg_id)));
+        if (!existing) throw new AppError(ErrorCodes.INTERNAL_ERROR);
+        return { message: toMessage(existing), duplicate: true };
+      }
+      throw refusal(result) ?? new AppError(ErrorCodes.INTERNAL_ERROR);
     },
 
     async history(

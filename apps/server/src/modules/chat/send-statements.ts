@@ -4,10 +4,15 @@ import { preparedRows } from '../../lib/sql-rows.ts';
 import type { MessageRow } from './chat-views.ts';
 
 /**
- * The send path's two statements. A send is the hottest write in chat, so everything it must know
- * before writing (a retry's stored message, membership, the conversation's state, its members, a
- * block either way, the sender's recent sends) is one round trip, and the write (next seq, the
- * message, the sender's read mark) is another; both are prepared once per connection.
+ * The send path's statements, prepared once per connection. A send is the hottest write in chat:
+ * everything it must know before writing (a retry's stored message, membership, the conversation's
+ * state, its members, a block either way, the sender's recent sends) is one statement, the write
+ * (next seq on the row-locked conversation, the message, the sender's read mark) another, and a
+ * plain text (no card to look up, no warning to add) does both in one statement, which PostgreSQL
+ * runs atomically on its own: one round trip, no BEGIN/COMMIT.
+ *
+ * Parameters shared by the texts: $1 sender, $2 conversation, $3 client_msg_id, $4 start of the
+ * rate window.
  */
 
 export interface SendCheck {
@@ -50,16 +55,7 @@ interface CheckRow {
   recent_sends: string | number;
 }
 
-export async function checkSend(
-  tx: Executor,
-  input: { senderId: number; conversationId: number; clientMsgId: string; windowStart: Date },
-): Promise<SendCheck> {
-  const [row] = await preparedRows<CheckRow>(tx, 'chat_send_check', CHECK_TEXT, [
-    input.senderId,
-    input.conversationId,
-    input.clientMsgId,
-    input.windowStart.toISOString(),
-  ]);
+const fromCheck = (row: CheckRow | undefined): SendCheck => {
   const conversation =
     row?.conversation_id != null && row.type && row.status
       ? { id: Number(row.conversation_id), type: row.type, status: row.status }
@@ -72,6 +68,19 @@ export async function checkSend(
     blockedByPeer: row?.blocked_by_peer === true,
     recentSends: Number(row?.recent_sends ?? 0),
   };
+};
+
+export async function checkSend(
+  tx: Executor,
+  input: { senderId: number; conversationId: number; clientMsgId: string; windowStart: Date },
+): Promise<SendCheck> {
+  const [row] = await preparedRows<CheckRow>(tx, 'chat_send_check', CHECK_TEXT, [
+    input.senderId,
+    input.conversationId,
+    input.clientMsgId,
+    input.windowStart.toISOString(),
+  ]);
+  return fromCheck(row);
 }
 
 const WRITE_TEXT = `
@@ -128,5 +137,72 @@ export async function writeSentMessage(
     flagged: input.flagged,
     createdAt: input.at,
     recalledAt: null,
+  };
+}
+
+const TEXT_AT_ONCE_TEXT = `
+with checked as (${CHECK_TEXT}
+), head as (
+  update chat_conversations c set last_seq = c.last_seq + 1, last_message_at = $6::timestamptz
+  from checked k
+  where c.id = k.conversation_id and k.existing_id is null and k.status <> 'closed'
+    and not k.blocked_by_me and not k.blocked_by_peer and k.recent_sends < $7
+  returning c.last_seq
+), inserted as (
+  insert into chat_messages (conversation_id, seq, sender_id, client_msg_id, kind, content, flagged, created_at)
+  select $2, head.last_seq, $1, $3, 'text', $5::jsonb, false, $6::timestamptz from head
+  returning id, seq
+), marked as (
+  update chat_members m
+  set last_read_seq = greatest(m.last_read_seq, inserted.seq),
+      last_acked_seq = greatest(m.last_acked_seq, inserted.seq)
+  from inserted where m.conversation_id = $2 and m.user_id = $1
+)
+select checked.*, inserted.id as message_id, inserted.seq as message_seq
+from checked left join inserted on true`;
+
+/**
+ * A plain text checked and stored in one statement. `message` is null when a check refused it (or
+ * it is a retry): the caller reads why from `check`.
+ */
+export async function sendTextAtOnce(
+  executor: Executor,
+  input: {
+    senderId: number;
+    conversationId: number;
+    clientMsgId: string;
+    windowStart: Date;
+    sendsPerWindow: number;
+    content: Extract<MessageContent, { kind: 'text' }>;
+    at: Date;
+  },
+): Promise<{ check: SendCheck; message: MessageRow | null }> {
+  const [row] = await preparedRows<
+    CheckRow & { message_id: string | number | null; message_seq: string | number | null }
+  >(executor, 'chat_send_text', TEXT_AT_ONCE_TEXT, [
+    input.senderId,
+    input.conversationId,
+    input.clientMsgId,
+    input.windowStart.toISOString(),
+    JSON.stringify(input.content),
+    input.at.toISOString(),
+    input.sendsPerWindow,
+  ]);
+  const check = fromCheck(row);
+  if (row?.message_id == null || row.message_seq == null) return { check, message: null };
+  return {
+    check,
+    message: {
+      id: Number(row.message_id),
+      conversationId: input.conversationId,
+      seq: Number(row.message_seq),
+      senderId: input.senderId,
+      clientMsgId: input.clientMsgId,
+      kind: 'text',
+      content: input.content,
+      flagged: false,
+      createdAt: input.at,
+      recalledAt: null,
+    },
   };
 }
