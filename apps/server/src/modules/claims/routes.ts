@@ -26,6 +26,7 @@ import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ImageUrl } from '../goods/index.ts';
 import { createClaimService } from './claim-service.ts';
+import { registerClaimTimers } from './claim-timers.ts';
 import { createClaimViews } from './claim-views.ts';
 
 const tags = ['guarantee and claims'];
@@ -40,6 +41,7 @@ export const claimsPlugin: FastifyPluginAsyncZod<{ now: () => Date; imageUrl: Im
   { now, imageUrl },
 ) => {
   const claims = createClaimService({ db: app.db, now, processes: app.processes });
+  registerClaimTimers(app.processes, now);
   const views = createClaimViews({ db: app.db, now, processes: app.processes, imageUrl, claims });
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
