@@ -4,7 +4,7 @@ import { compensationCodes } from './catalogue.ts';
 import { CONTACT_DETAILS_MESSAGE, hasNoContact } from './contact-detector.ts';
 import { ErrorCodes } from './error-codes.ts';
 import { feeSchedule, type CompensationOption, type CompensationOptionCode } from './fees.ts';
-import { goodsCardSchema } from './goods.ts';
+import { goodsCardSchema, goodsDataSchema } from './goods.ts';
 import { guaranteePrice } from './order-pricing.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -43,7 +43,11 @@ export const claimPaths = {
 } as const;
 
 /** SPEC §7 Recovery GET /resell/list: the buyer's purchases that can be listed again (/resellList). */
-export const resellPaths = { list: '/app/recovery/resell/list' } as const;
+export const resellPaths = {
+  list: '/app/recovery/resell/list',
+  /** Ours: the publish draft of a purchase to list again, with copies of its screenshots. */
+  draft: '/app/recovery/resell/draft',
+} as const;
 
 const BP_PER_WHOLE = 10_000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -398,10 +402,32 @@ export const resellItemSchema = z.object({
   /** What the buyer paid for it (the deal price). */
   price: z.string(),
   completed_at: z.string(),
-  /** Where 转卖 leads: the publish flow with the bought listing's game and title filled in. */
+  /** Where 转卖 leads: the publish flow filled in from the bought listing (`?resell=<order_no>`). */
   publish_path: z.string(),
 });
 export type ResellItem = z.infer<typeof resellItemSchema>;
 export const resellListQuerySchema = pageQuerySchema;
 export const resellListSchema = pageSchema(resellItemSchema);
 export type ResellList = z.infer<typeof resellListSchema>;
+
+export const resellDraftRequestSchema = z.object({ order_no: orderNoSchema });
+export type ResellDraftRequest = z.input<typeof resellDraftRequestSchema>;
+
+/**
+ * 转卖: the listing the buyer bought, as a new draft of theirs: game, platform, partition,
+ * attributes, bindings, title, description and screenshots (copied into the buyer's own uploads, so
+ * the new listing owns them). Price and the account's login hint are left for the new seller.
+ */
+export const resellDraftSchema = goodsDataSchema
+  .pick({
+    game_id: true,
+    platform: true,
+    partition_id: true,
+    title: true,
+    description: true,
+    attrs: true,
+    bindings: true,
+    screenshots: true,
+  })
+  .extend({ order_no: z.string() });
+export type ResellDraft = z.infer<typeof resellDraftSchema>;

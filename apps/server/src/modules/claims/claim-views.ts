@@ -194,7 +194,7 @@ export function createClaimViews(deps: {
         goods: order.goodsCard,
         price: fenToAmount(order.priceFen),
         completed_at: (order.completedAt ?? order.updatedAt).toISOString(),
-        publish_path: `/publishGoods?game_id=${order.goodsCard.game_id}`,
+        publish_path: `/publishGoods?resell=${order.orderNo}`,
       })),
       total,
       page: query.page,

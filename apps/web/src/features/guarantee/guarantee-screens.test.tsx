@@ -341,7 +341,7 @@ describe('/resellList', () => {
           goods,
           price: '100.00',
           completed_at: '2026-11-21T02:00:00.000Z',
-          publish_path: '/publishGoods?game_id=1',
+          publish_path: `/publishGoods?resell=${ORDER}`,
         },
       ],
       total: 1,
@@ -353,6 +353,6 @@ describe('/resellList', () => {
     expect(row.textContent).toContain('买入价 ¥100.00');
     fireEvent.click(within(row).getByRole('button', { name: '转卖' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/publishGoods'));
-    expect(router.state.location.search).toBe('?game_id=1');
+    expect(router.state.location.search).toBe(`?resell=${ORDER}`);
   });
 });
