@@ -53,7 +53,7 @@ const serverModuleDependencies = {
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
   'customer-service': ['identity', 'jobs', 'orders', 'process'],
   chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
-  claims: ['goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
+  claims: ['chat', 'goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
   privacy: ['identity'],
   personal: ['home', 'identity', 'notifications', 'storage'],
   'account-cancellation': [

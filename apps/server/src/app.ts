@@ -221,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(ordersPlugin, { now, imageUrl, listings: orderListings });
   await app.register(evaluationsPlugin, { now, imageUrl });
-  await app.register(claimsPlugin, { now, imageUrl });
+  await app.register(claimsPlugin, { now, imageUrl, storage: storage.provider });
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });

@@ -1,13 +1,19 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoData } from './db/seed.ts';
+import { seedDemoTrades } from './db/seed-demo-trades.ts';
 import { assertCompiledContracts } from './lib/compiled-runtime.ts';
 
 assertCompiledContracts();
 
 const config = loadConfig();
 const app = await buildApp({ config });
-if (config.SEED_DEMO) await seedDemoData(app.db, app.log);
+if (config.SEED_DEMO) {
+  await seedDemoData(app.db, app.log);
+  // Completed trades go through the order services, so they need the app, not just the database.
+  const trades = await seedDemoTrades(app);
+  if (trades.created > 0) app.log.info(`demo trades: ${trades.created} completed orders with evaluations`);
+}
 
 let closing = false;
 const shutdown = (signal: string) => {

@@ -96,6 +96,8 @@ import {
   guaranteePlansSchema,
   orderPlanQuerySchema,
   orderPlanSchema,
+  resellDraftRequestSchema,
+  resellDraftSchema,
   resellListQuerySchema,
   resellListSchema,
   reviewClaimRequestSchema,
@@ -550,6 +552,7 @@ export const apiCalls = {
   'POST /app/dog/claims/review': { body: reviewClaimRequestSchema, response: claimDetailSchema },
   'POST /app/dog/claims/compensate': { body: compensateClaimRequestSchema, response: claimDetailSchema },
   'GET /app/recovery/resell/list': { query: resellListQuerySchema, response: resellListSchema },
+  'POST /app/recovery/resell/draft': { body: resellDraftRequestSchema, response: resellDraftSchema },
   'GET /app/user/profile': { response: profileSchema },
   'POST /app/user/profile': { body: profileUpdateSchema, response: profileSchema },
   'GET /app/user/profile/history': {

@@ -4,7 +4,7 @@ import { compensationCodes } from './catalogue.ts';
 import { CONTACT_DETAILS_MESSAGE, hasNoContact } from './contact-detector.ts';
 import { ErrorCodes } from './error-codes.ts';
 import { feeSchedule, type CompensationOption, type CompensationOptionCode } from './fees.ts';
-import { goodsCardSchema } from './goods.ts';
+import { goodsCardSchema, goodsDataSchema } from './goods.ts';
 import { guaranteePrice } from './order-pricing.ts';
 import { amountSchema } from './money.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
@@ -43,7 +43,11 @@ export const claimPaths = {
 } as const;
 
 /** SPEC §7 Recovery GET /resell/list: the buyer's purchases that can be listed again (/resellList). */
-export const resellPaths = { list: '/app/recovery/resell/list' } as const;
+export const resellPaths = {
+  list: '/app/recovery/resell/list',
+  /** Ours: the publish draft of a purchase to list again, with copies of its screenshots. */
+  draft: '/app/recovery/resell/draft',
+} as const;
 
 const BP_PER_WHOLE = 10_000;
 const DAY_MS = 24 * 3600 * 1000;
@@ -152,6 +156,7 @@ export const claimStates = [
   'rejected',
   'compensated',
   'withdrawn',
+  'closed',
 ] as const;
 export type ClaimState = (typeof claimStates)[number];
 export const claimStateLabels: Record<ClaimState, string> = {
@@ -161,6 +166,7 @@ export const claimStateLabels: Record<ClaimState, string> = {
   rejected: '已驳回',
   compensated: '已赔付',
   withdrawn: '已撤回',
+  closed: '已关闭（逾期未补充材料）',
 };
 /** States of a claim still being handled (an order has at most one claim in these or compensated). */
 export const openClaimStates = [
@@ -170,9 +176,23 @@ export const openClaimStates = [
 ] as const satisfies readonly ClaimState[];
 
 /**
+ * How long the claimant has to send what customer service asked for (待补充材料): 7 days. Long
+ * enough to gather what staff usually ask (the game's retrieval or ban notice, chat records with the
+ * seller, the phone or e-mail change history), and to ask the game's support for it, which answers
+ * within days; short enough that an abandoned claim does not hold the order's cover (a claim in
+ * this state blocks a new filing) nor sit in the staff queue for ever. Then the claim is closed for
+ * lack of information (`close_unsupplemented`); the buyer may file again while the plan is in force.
+ */
+export const CLAIM_SUPPLEMENT_DAYS = 7;
+export const CLAIM_SUPPLEMENT_SECONDS = CLAIM_SUPPLEMENT_DAYS * 24 * 3600;
+/** The claimant is reminded one day before that deadline (`remind_supplement`). */
+export const CLAIM_SUPPLEMENT_REMINDER_SECONDS = CLAIM_SUPPLEMENT_SECONDS - 24 * 3600;
+
+/**
  * The claim process: the buyer (`owner`) files and may supplement or withdraw while it is not
  * decided; customer service asks for more, accepts with an amount (capped by the plan) or rejects
  * with a reason, then pays the compensation from the compensation pool (never on their own claim).
+ * A claim waiting for the buyer's material is reminded, then closed by the system's timers.
  */
 export const claimProcess = defineProcess({
   name: 'guarantee_claim',
@@ -180,7 +200,7 @@ export const claimProcess = defineProcess({
   states: claimStates,
   stateLabels: claimStateLabels,
   initial: 'submitted',
-  terminal: ['rejected', 'compensated', 'withdrawn'],
+  terminal: ['rejected', 'compensated', 'withdrawn', 'closed'],
   refusal: { errCode: ErrorCodes.CLAIM_STATE_INVALID },
   ownObjectRefusal: { errCode: ErrorCodes.CLAIM_STAFF_OWN },
   guards: {},
@@ -201,6 +221,20 @@ export const claimProcess = defineProcess({
     },
     withdraw: { from: ['submitted', 'info_requested'], to: 'withdrawn', roles: ['owner'], label: '撤回申请' },
     compensate: { from: 'accepted', to: 'compensated', roles: ['customer_service'], label: '赔付到账' },
+    /** A day before the deadline: the claim stays, the buyer is reminded. */
+    remind_supplement: {
+      from: 'info_requested',
+      roles: ['system'],
+      afterSeconds: CLAIM_SUPPLEMENT_REMINDER_SECONDS,
+      label: '提醒补充材料',
+    },
+    close_unsupplemented: {
+      from: 'info_requested',
+      to: 'closed',
+      roles: ['system'],
+      afterSeconds: CLAIM_SUPPLEMENT_SECONDS,
+      label: '逾期未补充材料，自动关闭',
+    },
   },
 });
 export type ClaimAction = keyof typeof claimProcess.transitions;
@@ -303,6 +337,11 @@ export const claimDetailSchema = claimListItemSchema.extend({
   /** What the seller's deposit was charged back (after payment). */
   seller_charged: z.string().nullable(),
   compensated_at: z.string().nullable(),
+  /**
+   * While customer service waits for the buyer's material (info_requested): when the claim closes
+   * unless the buyer supplements (CLAIM_SUPPLEMENT_DAYS after the request); null otherwise.
+   */
+  supplement_deadline: z.string().nullable(),
   /** The viewer's buttons, from the process table. */
   actions: z.array(z.enum(claimActions)),
   timeline: z.array(processTimelineEntrySchema),
@@ -338,6 +377,8 @@ export const claimDataRowSchema = z.object({
   open: z.number().int(),
   rejected: z.number().int(),
   withdrawn: z.number().int(),
+  /** Closed by the system: the buyer did not supplement in time. */
+  closed: z.number().int(),
   compensated: z.number().int(),
   compensation: z.string(),
   seller_charged: z.string(),
@@ -361,10 +402,32 @@ export const resellItemSchema = z.object({
   /** What the buyer paid for it (the deal price). */
   price: z.string(),
   completed_at: z.string(),
-  /** Where 转卖 leads: the publish flow with the bought listing's game and title filled in. */
+  /** Where 转卖 leads: the publish flow filled in from the bought listing (`?resell=<order_no>`). */
   publish_path: z.string(),
 });
 export type ResellItem = z.infer<typeof resellItemSchema>;
 export const resellListQuerySchema = pageQuerySchema;
 export const resellListSchema = pageSchema(resellItemSchema);
 export type ResellList = z.infer<typeof resellListSchema>;
+
+export const resellDraftRequestSchema = z.object({ order_no: orderNoSchema });
+export type ResellDraftRequest = z.input<typeof resellDraftRequestSchema>;
+
+/**
+ * 转卖: the listing the buyer bought, as a new draft of theirs: game, platform, partition,
+ * attributes, bindings, title, description and screenshots (copied into the buyer's own uploads, so
+ * the new listing owns them). Price and the account's login hint are left for the new seller.
+ */
+export const resellDraftSchema = goodsDataSchema
+  .pick({
+    game_id: true,
+    platform: true,
+    partition_id: true,
+    title: true,
+    description: true,
+    attrs: true,
+    bindings: true,
+    screenshots: true,
+  })
+  .extend({ order_no: z.string() });
+export type ResellDraft = z.infer<typeof resellDraftSchema>;

@@ -79,6 +79,7 @@ export const publishKeys = {
   partitions: (gameId: number | undefined) => ['publish', 'partitions', gameId] as const,
   properties: (gameId: number | undefined) => ['publish', 'properties', gameId] as const,
   goodsData: (goodsId: number | undefined) => ['publish', 'goods-data', goodsId] as const,
+  resellDraft: (orderNo: string) => ['publish', 'resell-draft', orderNo] as const,
   mine: ['publish', 'mine'] as const,
   myGoods: (status: GoodsStatus) => ['publish', 'mine', status] as const,
   recent: ['publish', 'mine', 'recent'] as const,

@@ -321,7 +321,7 @@ export function createClaimService(deps: { db: Database; now: () => Date; proces
     await requireStaff(userId);
     const q = query.q?.toUpperCase().replace(/[%_\\]/g, '') ?? '';
     const states: ClaimState[] =
-      query.tab === 'open' ? [...openClaimStates] : ['rejected', 'compensated', 'withdrawn'];
+      query.tab === 'open' ? [...openClaimStates] : ['rejected', 'compensated', 'withdrawn', 'closed'];
     // A claim no by its beginning, or an order no in full.
     const order = q.startsWith('O') ? await findOrderByNo(db, q) : undefined;
     const where = and(

@@ -33,6 +33,7 @@ import {
   type ClaimService,
   type ClaimViewerRole,
 } from './claim-service.ts';
+import { supplementDeadline } from './claim-timers.ts';
 
 const planFor = (priceFen: number, code: string): GuaranteePlan | undefined =>
   guaranteePlans(priceFen).plans.find((plan) => plan.code === code);
@@ -86,6 +87,7 @@ export function createClaimViews(deps: {
       images: claim.images.map(imageUrl),
       seller_charged: claim.sellerChargedFen === null ? null : fenToAmount(claim.sellerChargedFen),
       compensated_at: claim.compensatedAt?.toISOString() ?? null,
+      supplement_deadline: supplementDeadline(claim.state, timeline)?.toISOString() ?? null,
       actions: allowedActions(claimProcess, claim.state, [role === 'buyer' ? 'owner' : 'customer_service']),
       timeline,
     };
@@ -157,6 +159,7 @@ export function createClaimViews(deps: {
         open: countOf((state) => open.has(state)),
         rejected: countOf((state) => state === 'rejected'),
         withdrawn: countOf((state) => state === 'withdrawn'),
+        closed: countOf((state) => state === 'closed'),
         compensated: countOf((state) => state === 'compensated'),
         compensation: fenToAmount(matching.reduce((total, row) => total + row.compensation, 0)),
         seller_charged: fenToAmount(matching.reduce((total, row) => total + row.charged, 0)),
@@ -191,7 +194,7 @@ export function createClaimViews(deps: {
         goods: order.goodsCard,
         price: fenToAmount(order.priceFen),
         completed_at: (order.completedAt ?? order.updatedAt).toISOString(),
-        publish_path: `/publishGoods?game_id=${order.goodsCard.game_id}`,
+        publish_path: `/publishGoods?resell=${order.orderNo}`,
       })),
       total,
       page: query.page,

@@ -16,6 +16,8 @@ import {
   orderPlanQuerySchema,
   orderPlanSchema,
   resellListQuerySchema,
+  resellDraftRequestSchema,
+  resellDraftSchema,
   resellListSchema,
   resellPaths,
   reviewClaimRequestSchema,
@@ -25,7 +27,10 @@ import {
 import { envelopeOf, ok } from '../../lib/envelope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ImageUrl } from '../goods/index.ts';
+import type { StorageProvider } from '../storage/index.ts';
 import { createClaimService } from './claim-service.ts';
+import { registerClaimTimers } from './claim-timers.ts';
+import { createResellDrafts } from './resell-draft.ts';
 import { createClaimViews } from './claim-views.ts';
 
 const tags = ['guarantee and claims'];
@@ -35,11 +40,15 @@ const tags = ['guarantee and claims'];
  * /app/official_guarantee, /v2, /app/dog/claims, /v3, /v4, /main and /app/recovery/resell/list,
  * with the claim's writes beside them (docs/orders.md, docs/decisions.md).
  */
-export const claimsPlugin: FastifyPluginAsyncZod<{ now: () => Date; imageUrl: ImageUrl }> = async (
-  app,
-  { now, imageUrl },
-) => {
+export const claimsPlugin: FastifyPluginAsyncZod<{
+  now: () => Date;
+  imageUrl: ImageUrl;
+  /** Where the 转卖 draft's screenshot copies go (the app's one storage). */
+  storage: StorageProvider;
+}> = async (app, { now, imageUrl, storage }) => {
   const claims = createClaimService({ db: app.db, now, processes: app.processes });
+  registerClaimTimers(app.processes, now);
+  const resellDraft = createResellDrafts({ db: app.db, now, imageUrl, storage, claims });
   const views = createClaimViews({ db: app.db, now, processes: app.processes, imageUrl, claims });
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
@@ -212,5 +221,20 @@ export const claimsPlugin: FastifyPluginAsyncZod<{ now: () => Date; imageUrl: Im
       },
     },
     async (request) => ok(await views.resell(userId(request), request.query)),
+  );
+
+  app.post(
+    resellPaths.draft,
+    {
+      config: { auth: 'required', rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          '转卖：把买到的账号（已完成、未获找回赔付）生成发布草稿，截图复制为我的上传，价格与登录信息留空',
+        body: resellDraftRequestSchema,
+        response: { 200: envelopeOf(resellDraftSchema) },
+      },
+    },
+    async (request) => ok(await resellDraft(userId(request), request.body.order_no)),
   );
 };

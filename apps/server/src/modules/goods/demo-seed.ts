@@ -57,6 +57,9 @@ const storeWords = [
 const storeKinds = ['游戏工作室', '账号铺', '精品号店', '的小店', '游戏馆', '号行'];
 const sellerPhone = (n: number) => `1990000${String(n).padStart(4, '0')}`;
 const buyerPhone = (n: number) => `1980000${String(n).padStart(4, '0')}`;
+/** The phones of the n-th demo seller and buyer (n from 1). */
+export const demoSellerPhone = sellerPhone;
+export const demoBuyerPhone = buyerPhone;
 
 async function drawPictures(storage: StorageProvider): Promise<void> {
   const jobs: Array<() => Promise<void>> = [];

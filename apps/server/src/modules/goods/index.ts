@@ -6,6 +6,8 @@ export type { ImageUrl } from './goods-cards.ts';
 export { onSaleStatsByGame } from './goods-repo.ts';
 export { onSaleCounts, ratingText, topStores } from './store-service.ts';
 export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
+export { resellSourceOf, type ResellSource } from './resell-source.ts';
+export { demoTradeCandidates, type DemoTradeCandidate } from './demo-trades.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
 export { createOrderListings, type OrderListings } from './order-listing.ts';
 export { recordOrderComment } from './order-comments.ts';

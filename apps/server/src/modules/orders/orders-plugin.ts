@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { amountToFen } from '@haoshi/contracts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
+import { createDemoTrades, type DemoTrades } from './demo-trades.ts';
 import { orderRoutes } from './routes.ts';
 import { disputeRoutes } from './dispute-routes.ts';
 import { handoverGuards, handoverPlugin } from './handover-plugin.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The order service (tests and bench/orders drive it without HTTP). */
     orders: OrderService;
+    /** Completed trades for the demo seed (db/seed-demo-trades.ts), through the order service. */
+    demoTrades: DemoTrades;
   }
 }
 
@@ -51,6 +54,7 @@ export const ordersPlugin = fp<{
     });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
     app.decorate('orders', service);
+    app.decorate('demoTrades', createDemoTrades({ db: app.db, now, service, listings }));
     const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
     await app.register(orderRoutes, { service, views });
     await app.register(handoverPlugin, { now, service, listings, fileUrl: imageUrl });

@@ -56,6 +56,7 @@ const claim = (overrides: Partial<ClaimDetail> = {}): ClaimDetail => ({
   images: ['/uploads/dispute/a.png'],
   seller_charged: null,
   compensated_at: null,
+  supplement_deadline: null,
   actions: ['withdraw'],
   timeline: [
     {
@@ -192,6 +193,8 @@ describe('/offlineRetrievalList and /offlineRetrievalDetails', () => {
     const asked = claim({
       state: 'info_requested',
       state_label: '待补充材料',
+      // Seven days after the request, two days and three hours from now.
+      supplement_deadline: new Date(Date.now() + (2 * 86_400 + 3 * 3600 + 30) * 1000).toISOString(),
       timeline: [
         ...claim().timeline,
         {
@@ -212,6 +215,7 @@ describe('/offlineRetrievalList and /offlineRetrievalDetails', () => {
     });
     expect(await screen.findByText(/请补充官方找回邮件截图/)).toBeTruthy();
     expect(screen.getByText('提交申请')).toBeTruthy();
+    expect(screen.getByTestId('supplement-deadline').textContent).toContain('请在 2天3小时 内补充材料');
     const form = screen.getByTestId('supplement-form');
     fireEvent.change(within(form).getByPlaceholderText(/按客服要求补充说明/), {
       target: { value: '已补充邮件截图' },
@@ -289,6 +293,7 @@ describe('/offlineOrderHandle and /offlineOrderData (customer service)', () => {
             open: 1,
             rejected: 1,
             withdrawn: 0,
+            closed: 0,
             compensated: 1,
             compensation: '100.00',
             seller_charged: '100.00',
@@ -300,6 +305,7 @@ describe('/offlineOrderHandle and /offlineOrderData (customer service)', () => {
             open: 1,
             rejected: 1,
             withdrawn: 0,
+            closed: 0,
             compensated: 1,
             compensation: '100.00',
             seller_charged: '100.00',
@@ -335,7 +341,7 @@ describe('/resellList', () => {
           goods,
           price: '100.00',
           completed_at: '2026-11-21T02:00:00.000Z',
-          publish_path: '/publishGoods?game_id=1',
+          publish_path: `/publishGoods?resell=${ORDER}`,
         },
       ],
       total: 1,
@@ -347,6 +353,6 @@ describe('/resellList', () => {
     expect(row.textContent).toContain('买入价 ¥100.00');
     fireEvent.click(within(row).getByRole('button', { name: '转卖' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/publishGoods'));
-    expect(router.state.location.search).toBe('?game_id=1');
+    expect(router.state.location.search).toBe(`?resell=${ORDER}`);
   });
 });

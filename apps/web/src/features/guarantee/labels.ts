@@ -8,6 +8,7 @@ export const claimStateColors: Record<ClaimState, 'warning' | 'primary' | 'succe
     rejected: 'default',
     compensated: 'success',
     withdrawn: 'default',
+    closed: 'default',
   };
 
 export const planStatusColors: Record<OrderPlanStatus, 'warning' | 'primary' | 'success' | 'default'> = {

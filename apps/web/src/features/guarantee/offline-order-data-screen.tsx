@@ -11,6 +11,7 @@ const columns: ReadonlyArray<{ label: string; cell: (row: ClaimDataRow) => strin
   { label: '已赔付', cell: (row) => row.compensated },
   { label: '驳回', cell: (row) => row.rejected },
   { label: '撤回', cell: (row) => row.withdrawn },
+  { label: '逾期关闭', cell: (row) => row.closed },
   { label: '赔付金额', cell: (row) => `¥${row.compensation}` },
   { label: '向卖家追偿', cell: (row) => `¥${row.seller_charged}` },
 ];

@@ -10,6 +10,7 @@ import { useClaimDetail } from './api/claim-detail';
 import { useSupplementClaim } from './api/supplement-claim';
 import { useWithdrawClaim } from './api/withdraw-claim';
 import { ClaimSummary, ClaimTimeline } from './claim-parts';
+import { SupplementDeadline } from './supplement-deadline';
 import './guarantee.css';
 
 function SupplementForm({ claimNo }: { claimNo: string }) {
@@ -58,6 +59,7 @@ function ClaimView({ detail }: { detail: ClaimDetail }) {
   const asBuyer = detail.viewer_role === 'buyer';
   return (
     <div className="guarantee" data-testid="claim-view">
+      {detail.supplement_deadline ? <SupplementDeadline deadline={detail.supplement_deadline} /> : null}
       <ClaimSummary detail={detail} />
       {asBuyer && canTake(claimProcess, detail.state, 'supplement', ['owner']) ? (
         <SupplementForm claimNo={detail.claim_no} />

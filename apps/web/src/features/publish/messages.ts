@@ -14,6 +14,8 @@ export const publishMessages = {
   loadFailed: '加载失败',
   loadFailedHint: '请检查网络后重试',
   retry: '重新加载',
+  resellFailed: '无法转卖该账号',
+  resellBack: '返回可转卖列表',
   chooseGame: '选择要出售账号的游戏',
   choosePlatform: '选择平台',
   choosePartition: '选择区服',

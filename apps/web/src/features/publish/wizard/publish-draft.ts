@@ -6,6 +6,7 @@ import {
   type GuaranteeOption,
   type Platform,
   type PublishRequest,
+  type ResellDraft,
 } from '@haoshi/contracts';
 import { validAmount } from '@/core/amount';
 
@@ -122,6 +123,23 @@ export function draftFromGoods(data: GoodsData): PublishDraft {
     bargainFloor: data.bargain_floor ?? '',
     urgent: data.urgent,
     accountHint: data.account_hint,
+  };
+}
+
+/**
+ * 转卖: a new listing of the buyer's, filled in from the account they bought (game, platform,
+ * partition, attributes, bindings, title, description; the screenshots go to the uploader). The
+ * price, the guarantees and the login hint are the new seller's to decide: left empty.
+ */
+export function draftFromResell(data: ResellDraft): PublishDraft {
+  return {
+    ...emptyDraft(data.game_id),
+    platform: data.platform,
+    partitionId: data.partition_id,
+    attrs: data.attrs,
+    bindings: data.bindings,
+    title: data.title,
+    description: data.description,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Button, Steps } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { FieldProblem, GoodsData, PublishProperties } from '@haoshi/contracts';
+import type { FieldProblem, GoodsData, PublishProperties, ResellDraft } from '@haoshi/contracts';
 import { showToast } from '@/core/feedback-ui';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
@@ -21,6 +21,7 @@ import { FieldBlock } from './field-block';
 import { GameGrid } from './game-grid';
 import {
   draftFromGoods,
+  draftFromResell,
   draftReducer,
   emptyDraft,
   fieldsTouchedBy,
@@ -48,6 +49,8 @@ interface PublishWizardProps {
   existing?: GoodsData | undefined;
   /** Chosen already (诚心卖's game grid). */
   gameId?: number | undefined;
+  /** 转卖: a new listing filled in from the account the seller bought. */
+  resell?: ResellDraft | undefined;
   onFinished: (data: GoodsData) => void;
   /** Tests replace the ticket call and the XHR upload. */
   transport?: UploadTransport;
@@ -62,8 +65,12 @@ function withoutFields(errors: FieldErrors, fields: readonly string[] | 'all'): 
   return Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.includes(field)));
 }
 
-function initialStep(existing: GoodsData | undefined, gameId: number | undefined): WizardStep {
-  if (existing) return 'attributes';
+function initialStep(
+  existing: GoodsData | undefined,
+  gameId: number | undefined,
+  resell: ResellDraft | undefined,
+): WizardStep {
+  if (existing || resell) return 'attributes';
   return gameId === undefined ? 'game' : 'partition';
 }
 
@@ -167,11 +174,11 @@ function StepBody({
  * lives here, so going back and forth (and leaving the kept-alive page) loses nothing; a refusal
  * of the server lands on the step and field it names.
  */
-export function PublishWizard({ existing, gameId, onFinished, transport }: PublishWizardProps) {
+export function PublishWizard({ existing, gameId, resell, onFinished, transport }: PublishWizardProps) {
   const [draft, dispatch] = useReducer(draftReducer, undefined, () =>
-    existing ? draftFromGoods(existing) : emptyDraft(gameId),
+    existing ? draftFromGoods(existing) : resell ? draftFromResell(resell) : emptyDraft(gameId),
   );
-  const [step, setStep] = useState<WizardStep>(() => initialStep(existing, gameId));
+  const [step, setStep] = useState<WizardStep>(() => initialStep(existing, gameId, resell));
   // The server's refusals stay on their fields (on every step) until the seller edits them;
   // the local checks flag the fields of the step being left, and each shows until it is right.
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -183,7 +190,7 @@ export function PublishWizard({ existing, gameId, onFinished, transport }: Publi
     setServerErrors((previous) => withoutFields(previous, fieldsTouchedBy(action)));
   }, []);
   const uploads = useScreenshotUploads(transport, () =>
-    existing ? storedScreenshotItems(existing.screenshots) : [],
+    storedScreenshotItems((existing ?? resell)?.screenshots ?? []),
   );
   const games = useGames();
   const properties = usePublishProperties(draft.gameId);
