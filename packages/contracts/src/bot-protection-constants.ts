@@ -73,3 +73,18 @@ export const SLIDER_HEIGHT = 160;
 export const SLIDER_PIECE_SIZE = 44;
 /** How far from the hole the piece may be dropped and still fit, in pixels. */
 export const SLIDER_TOLERANCE_PX = 6;
+/** Keyboard use of the slider (role="slider"): how far one arrow key, and one PageUp/PageDown, moves it. */
+export const SLIDER_KEY_STEP_PX = 2;
+export const SLIDER_KEY_PAGE_STEP_PX = 20;
+/** The keys that move the slider; Enter or Space then submits. */
+export const sliderKeys = [
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+] as const;
+export type SliderKey = (typeof sliderKeys)[number];
