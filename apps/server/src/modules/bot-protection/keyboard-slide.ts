@@ -1,39 +1,15 @@
-import {
-  SLIDER_KEY_PAGE_STEP_PX,
-  SLIDER_KEY_STEP_PX,
-  SLIDER_PIECE_SIZE,
-  SLIDER_WIDTH,
-  type SliderKey,
-  type SliderVerifyRequest,
-} from '@haoshi/contracts';
+import { sliderKeyTarget, type SliderVerifyRequest } from '@haoshi/contracts';
 
-/** The furthest the handle goes (the piece's left edge at the picture's right edge). */
-export const SLIDER_MAX_OFFSET = SLIDER_WIDTH - SLIDER_PIECE_SIZE;
 /** Fewer key presses than this cannot have found the hole by looking. */
 export const KEY_MIN_PRESSES = 3;
 /** Faster than a held key's auto-repeat (about 30 ms): no keyboard. */
 export const KEY_MIN_GAP_MS = 20;
-/** From the first to the last key press. */
+/** From the start point (the handle taking focus) to the last key press. */
 export const KEY_MIN_DURATION_MS = 600;
 /** From the puzzle's issue to its answer on the server's clock: look at the picture, then press. */
 export const KEY_MIN_SOLVE_MS = 1500;
 /** The track's own clock may run this much ahead of the server's (rounding, clock steps). */
 const CLOCK_SLACK_MS = 100;
-
-/** Where a key moves the handle from `x` (the moves of an ARIA slider). */
-export function keyTarget(key: SliderKey, x: number): number {
-  const moved = {
-    ArrowRight: x + SLIDER_KEY_STEP_PX,
-    ArrowUp: x + SLIDER_KEY_STEP_PX,
-    ArrowLeft: x - SLIDER_KEY_STEP_PX,
-    ArrowDown: x - SLIDER_KEY_STEP_PX,
-    PageUp: x + SLIDER_KEY_PAGE_STEP_PX,
-    PageDown: x - SLIDER_KEY_PAGE_STEP_PX,
-    Home: 0,
-    End: SLIDER_MAX_OFFSET,
-  }[key];
-  return Math.min(SLIDER_MAX_OFFSET, Math.max(0, moved));
-}
 
 /**
  * A slide made with the keys looks like a person's when it is a replay of real key presses: it
@@ -53,7 +29,7 @@ export function keyboardSlideLooksHuman(
   let previous = start;
   for (const point of presses) {
     if (point.k === undefined || point.y !== 0) return false;
-    if (Math.abs(point.x - keyTarget(point.k, previous.x)) > 0.01) return false;
+    if (Math.abs(point.x - sliderKeyTarget(point.k, previous.x)) > 0.01) return false;
     const gap = point.t - previous.t;
     if (gap < KEY_MIN_GAP_MS) return false;
     gaps.push(gap);
