@@ -91,13 +91,11 @@ describe('the slider captcha with the keyboard', () => {
 
   it('Enter before any move asks to move first; a miss loads a new puzzle and starts again from 0', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
-    const post = vi
-      .spyOn(http, 'post')
-      .mockResolvedValue({
-        err_code: ErrorCodes.BOT_SLIDE_FAILED,
-        message: '拼图未对齐，请重新拖动滑块',
-        data: null,
-      });
+    const post = vi.spyOn(http, 'post').mockResolvedValue({
+      err_code: ErrorCodes.BOT_SLIDE_FAILED,
+      message: '拼图未对齐，请重新拖动滑块',
+      data: null,
+    });
     const { handle, next, done } = renderSlider();
     act(() => handle.focus());
     fireEvent.keyDown(handle, { key: 'Enter' });
