@@ -58,7 +58,9 @@ const serverModuleDependencies = {
   personal: ['home', 'identity', 'notifications', 'storage'],
   'account-cancellation': [
     'bargains',
+    'chat',
     'claims',
+    'feedback',
     'goods',
     'identity',
     'jobs',

@@ -185,7 +185,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     jobs,
   });
-  await app.register(identityRoutes, { services: identity, onLogin: cancellation.withdrawOnLogin });
+  // Every login path (SMS, QR code) runs this hook through sessions.startLogin.
+  sessions.onLogin(cancellation.withdrawOnLogin);
+  await app.register(identityRoutes, { services: identity });
   // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
   const imageUrl = (key: string) => storage.provider.publicUrl(key);

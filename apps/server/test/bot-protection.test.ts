@@ -13,6 +13,8 @@ import {
   botProtectionPaths,
   DEVICE_SIGNAL_TIMEOUT_MS,
   ErrorCodes,
+  SLIDER_KEY_PAGE_STEP_PX,
+  SLIDER_KEY_STEP_PX,
   SLIDER_PIECE_SIZE,
   bargainPaths,
   botProtectedCalls,
@@ -21,6 +23,7 @@ import {
   type BotConfig,
   type BotScene,
   type BotTokenResponse,
+  type SliderKey,
   type SliderVerifyResponse,
   type TouchDataRequest,
 } from '@haoshi/contracts';
@@ -135,6 +138,29 @@ function fingerTrack(x: number) {
 }
 
 /** Finds the hole the honest way a test can: the darkest piece-sized window in the background. */
+/**
+ * A keyboard user's slide: PageUp while far from the hole, then the arrow keys onto it, at a
+ * person's uneven pace. `gap` gives each press's delay.
+ */
+function keyboardTrack(hole: number, gap = (index: number) => 140 + (index % 3) * 37) {
+  const track: { x: number; y: number; t: number; k?: SliderKey }[] = [{ x: 0, y: 0, t: 0 }];
+  let x = 0;
+  let t = 0;
+  while (Math.abs(hole - x) > 1) {
+    const key: SliderKey =
+      hole - x >= SLIDER_KEY_PAGE_STEP_PX ? 'PageUp' : hole > x ? 'ArrowRight' : 'ArrowLeft';
+    x +=
+      key === 'PageUp'
+        ? SLIDER_KEY_PAGE_STEP_PX
+        : key === 'ArrowRight'
+          ? SLIDER_KEY_STEP_PX
+          : -SLIDER_KEY_STEP_PX;
+    t += gap(track.length);
+    track.push({ x, y: 0, t, k: key });
+  }
+  return track;
+}
+
 async function holeOf(challengeId: string): Promise<number> {
   const png = (
     await t.app.inject({
@@ -368,6 +394,74 @@ describe(`bot protection on ${databaseKind}`, () => {
       headers: agent,
     });
     expect(forged.body.err_code).toBe(ErrorCodes.BOT_CHALLENGE_INVALID);
+  });
+
+  it('verifies a keyboard slide: real key moves over real time pass, a script replaying keys does not', async () => {
+    const verifyKeys = (challengeId: string, track: ReturnType<typeof keyboardTrack>, input = 'keyboard') =>
+      call<SliderVerifyResponse>(t.app, 'POST', botProtectionPaths.sliderVerify, {
+        body: { challenge_id: challengeId, track, input },
+        headers: agent,
+      });
+    const puzzle = async () => {
+      const challenge = (await askToken('sms', scriptSignals())).challenge;
+      if (!challenge) throw new Error('no challenge');
+      return { id: challenge.challenge_id, hole: await holeOf(challenge.challenge_id) };
+    };
+
+    // A person looks at the picture, then presses the keys: the server saw the time pass.
+    const first = await puzzle();
+    const track = keyboardTrack(first.hole);
+    t.clock.advance(Math.ceil(((track.at(-1)?.t ?? 0) + 2000) / 1000));
+    const solved = await verifyKeys(first.id, track);
+    expect(solved.body.err_code, JSON.stringify(solved.body)).toBe(0);
+    expect((await sendSms(nextPhone(), solved.body.data?.token)).body.err_code).toBe(0);
+
+    // The same track answered at once: the server's clock says no time passed.
+    const instant = await puzzle();
+    expect((await verifyKeys(instant.id, keyboardTrack(instant.hole))).body.err_code).toBe(
+      ErrorCodes.BOT_SLIDE_FAILED,
+    );
+
+    // Key moves that do not add up (the arrow keys jumping onto the hole).
+    const forged = await puzzle();
+    const jumps = [
+      { x: 0, y: 0, t: 0 },
+      { x: forged.hole / 3, y: 0, t: 180, k: 'ArrowRight' as const },
+      { x: (2 * forged.hole) / 3, y: 0, t: 390, k: 'ArrowRight' as const },
+      { x: forged.hole, y: 0, t: 700, k: 'ArrowRight' as const },
+    ];
+    t.clock.advance(5);
+    expect((await verifyKeys(forged.id, jumps)).body.err_code).toBe(ErrorCodes.BOT_SLIDE_FAILED);
+
+    // Presses at one exact rhythm (a loop with a fixed sleep).
+    const even = await puzzle();
+    t.clock.advance(30);
+    expect(
+      (
+        await verifyKeys(
+          even.id,
+          keyboardTrack(even.hole, () => 100),
+        )
+      ).body.err_code,
+    ).toBe(ErrorCodes.BOT_SLIDE_FAILED);
+
+    // Faster than any keyboard repeats.
+    const fast = await puzzle();
+    t.clock.advance(30);
+    expect(
+      (
+        await verifyKeys(
+          fast.id,
+          keyboardTrack(fast.hole, (index) => 5 + (index % 2)),
+        )
+      ).body.err_code,
+    ).toBe(ErrorCodes.BOT_SLIDE_FAILED);
+
+    // Said to be a keyboard slide but without any key events.
+    const keyless = await puzzle();
+    t.clock.advance(30);
+    const noKeys = keyboardTrack(keyless.hole).map(({ x, y, t: time }) => ({ x, y, t: time }));
+    expect((await verifyKeys(keyless.id, noKeys)).body.err_code).toBe(ErrorCodes.BOT_SLIDE_FAILED);
   });
 
   it('refuses an expired slider puzzle', async () => {

@@ -73,3 +73,35 @@ export const SLIDER_HEIGHT = 160;
 export const SLIDER_PIECE_SIZE = 44;
 /** How far from the hole the piece may be dropped and still fit, in pixels. */
 export const SLIDER_TOLERANCE_PX = 6;
+/** Keyboard use of the slider (role="slider"): how far one arrow key, and one PageUp/PageDown, moves it. */
+export const SLIDER_KEY_STEP_PX = 2;
+export const SLIDER_KEY_PAGE_STEP_PX = 20;
+/** The keys that move the slider; Enter or Space then submits. */
+export const sliderKeys = [
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+] as const;
+export type SliderKey = (typeof sliderKeys)[number];
+/** The furthest the handle goes (the piece's left edge at the picture's right edge). */
+export const SLIDER_MAX_OFFSET = SLIDER_WIDTH - SLIDER_PIECE_SIZE;
+export const isSliderKey = (key: string): key is SliderKey => (sliderKeys as readonly string[]).includes(key);
+/** Where a key moves the slider's handle from `x` (the moves of an ARIA slider, kept in 0…max). */
+export function sliderKeyTarget(key: SliderKey, x: number): number {
+  const moved = {
+    ArrowRight: x + SLIDER_KEY_STEP_PX,
+    ArrowUp: x + SLIDER_KEY_STEP_PX,
+    ArrowLeft: x - SLIDER_KEY_STEP_PX,
+    ArrowDown: x - SLIDER_KEY_STEP_PX,
+    PageUp: x + SLIDER_KEY_PAGE_STEP_PX,
+    PageDown: x - SLIDER_KEY_PAGE_STEP_PX,
+    Home: 0,
+    End: SLIDER_MAX_OFFSET,
+  }[key];
+  return Math.min(SLIDER_MAX_OFFSET, Math.max(0, moved));
+}

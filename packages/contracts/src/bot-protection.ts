@@ -8,6 +8,7 @@ import {
   BOT_TOUCH_BUFFER_SIZE,
   botScenes,
   DEVICE_SIGNAL_TIMEOUT_MS,
+  sliderKeys,
 } from './bot-protection-constants.ts';
 
 export const botSceneSchema = z.enum(botScenes);
@@ -106,11 +107,15 @@ export const slideTrackPointSchema = z.object({
   x: z.number().finite().min(-50).max(1000),
   y: z.number().finite().min(-1000).max(1000),
   t: z.number().finite().min(0).max(120_000),
+  /** Keyboard use: the key that moved the handle to this point (absent on the starting point). */
+  k: z.enum(sliderKeys).optional(),
 });
 
 export const sliderVerifyRequestSchema = z.object({
   challenge_id: z.string().min(1).max(1024),
   track: z.array(slideTrackPointSchema).min(1).max(BOT_TOUCH_BUFFER_SIZE),
+  /** How the slide was made: dragged (pointer, the default) or moved with the keys (keyboard). */
+  input: z.enum(['pointer', 'keyboard']).optional(),
 });
 export type SliderVerifyRequest = z.infer<typeof sliderVerifyRequestSchema>;
 

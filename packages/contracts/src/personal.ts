@@ -145,9 +145,34 @@ export const noticeTopicLabels: Record<NoticeTopic, { title: string; description
   security: { title: '账号安全', description: '新设备登录、资料修改与第三方绑定' },
   promotion: { title: '活动优惠', description: '优惠券发放与平台活动' },
 };
+/** A push's delivery: queued in the outbox, handed to the push provider, or given up after retries. */
+export const wxPushStatuses = ['pending', 'delivered', 'failed'] as const;
+export type WxPushStatus = (typeof wxPushStatuses)[number];
+export const wxPushStatusLabels: Record<WxPushStatus, string> = {
+  pending: '发送中',
+  delivered: '已送达',
+  failed: '发送失败',
+};
+/** How many of the latest pushes /wxPushInform shows (最近推送). */
+export const WX_PUSH_RECENT_LIMIT = 20;
+export const wxPushSchema = z.object({
+  id: z.number().int(),
+  topic: z.enum(noticeTopics),
+  topic_title: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  status: z.enum(wxPushStatuses),
+  status_label: z.string(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type WxPush = z.infer<typeof wxPushSchema>;
 export const wxNoticeSchema = z.object({
   /** Pushes go to the bound WeChat account; without one nothing can be sent. */
   wechat_bound: z.boolean(),
+  /** The latest pushes sent to this user's WeChat, newest first (最近推送). */
+  recent_pushes: z.array(wxPushSchema),
   topics: z.array(
     z.object({
       topic: z.enum(noticeTopics),

@@ -14,7 +14,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { addSeconds } from '../../lib/time.ts';
-import { anonymiseStore } from '../goods/index.ts';
+import { eraseChatContent } from '../chat/index.ts';
+import { eraseFeedback } from '../feedback/index.ts';
+import { anonymiseStore, eraseBrowsingData } from '../goods/index.ts';
 import {
   eraseAccount,
   findUser,
@@ -284,6 +286,9 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       await anonymiseStore(tx, row.userId);
       await erasePersonalData(tx, row.userId);
       await erasePrivacySettings(tx, row.userId);
+      await eraseBrowsingData(tx, row.userId);
+      await eraseFeedback(tx, row.userId);
+      await eraseChatContent(tx, row.userId, at);
       await close(tx, row, to, '');
       return to;
     });

@@ -12,6 +12,7 @@ import {
   type SliderVerifyRequest,
 } from '@haoshi/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { keyboardSlideLooksHuman } from './keyboard-slide.ts';
 import type { OnceStore } from './once-store.ts';
 
 /** What the challenge id carries, sealed: only the server reads where the hole is. */
@@ -22,6 +23,8 @@ interface PuzzleBody {
   seed: number;
   scene: BotScene;
   iat: number;
+  /** The issue time in ms, for the keyboard slide's timing check. */
+  ims: number;
   j: string;
 }
 
@@ -116,6 +119,7 @@ export function createSlider(secret: string, store: OnceStore, now: () => Date) 
         seed: randomInt(0, 2 ** 31),
         scene,
         iat: seconds(),
+        ims: now().getTime(),
         j: randomBytes(9).toString('base64url'),
       };
       return {
@@ -155,7 +159,8 @@ export function createSlider(secret: string, store: OnceStore, now: () => Date) 
 
     /**
      * The slide must end on the hole and look like a finger's: enough points over enough time, at a
-     * changing speed. Whatever the outcome the puzzle is spent.
+     * changing speed; or, made with the keys, be a consistent replay of key presses that took real
+     * time (keyboard-slide.ts). Whatever the outcome the puzzle is spent.
      */
     async verify(request: SliderVerifyRequest): Promise<BotScene> {
       const body = open(request.challenge_id);
@@ -166,6 +171,12 @@ export function createSlider(secret: string, store: OnceStore, now: () => Date) 
       const last = track[track.length - 1];
       const first = track[0];
       const fits = last !== undefined && Math.abs(last.x - body.x) <= SLIDER_TOLERANCE_PX;
+      if (request.input === 'keyboard') {
+        // Moved with the keys (role="slider"): judged by its key moves and the server's clock.
+        if (!fits || !keyboardSlideLooksHuman(track, now().getTime() - body.ims))
+          throw new AppError(ErrorCodes.BOT_SLIDE_FAILED);
+        return body.scene;
+      }
       const duration = last && first ? last.t - first.t : 0;
       const speeds: number[] = [];
       for (let index = 1; index < track.length; index++) {

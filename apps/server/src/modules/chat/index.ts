@@ -12,3 +12,4 @@ export {
   type SystemNoticeInput,
 } from './chat-service.ts';
 export { createLocalChatBus, type ChatBus } from './chat-bus.ts';
+export { eraseChatContent } from './account-erasure.ts';

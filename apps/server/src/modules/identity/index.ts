@@ -1,6 +1,6 @@
 /** The identity module's public API (accounts, roles, sessions, SMS, devices): other code imports from here only. */
 export { identityRoutes, type IdentityServices } from './routes.ts';
-export { createSessionService, type SessionService } from './session-service.ts';
+export { createSessionService, type LoginHook, type SessionService } from './session-service.ts';
 export { createSmsService, type SmsService } from './sms-service.ts';
 export { createOutboxSmsProvider, type SmsMessage, type SmsProvider } from './sms-provider.ts';
 export { createQrLoginService } from './qr-login-service.ts';

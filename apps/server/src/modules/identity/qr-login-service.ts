@@ -107,13 +107,15 @@ export function createQrLoginService(deps: {
           .returning({ state: qrLoginTickets.state });
         if (!claimed[0]) return undefined;
         const [user] = await tx.select().from(users).where(eq(users.id, approverId));
-        if (!user) return undefined;
-        const session = await deps.sessions.create(tx, user.id, requester);
+        if (user?.status !== 'active') return undefined;
+        // The same login step as the SMS login: a cancellation in its cooling-off is withdrawn.
+        const session = await deps.sessions.startLogin(tx, user.id, requester, { created: false });
         return {
           user: await toPublicUser(tx, user),
           token: session.token,
           expires_at: session.expiresAt.toISOString(),
           is_new_user: false,
+          ...(session.notice ? { notice: session.notice } : {}),
         };
       });
       return login ? { state: 'confirmed', login } : { state: 'consumed' };

@@ -29,7 +29,6 @@ import type { QrLoginService } from './qr-login-service.ts';
 import type { SecurityProvider } from './security-provider.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 import type { SmsService } from './sms-service.ts';
-import type { Executor } from '../../db/client.ts';
 import { devices } from './tables.ts';
 import { findOrCreateUser, toPublicUser } from './user-service.ts';
 
@@ -47,16 +46,9 @@ const metaOf = (request: FastifyRequest): SessionMeta => ({
   deviceId: request.device?.device_id,
 });
 
-/**
- * Run in the login's transaction for an existing account (a cancellation in its cooling-off is
- * withdrawn); answers what the user must be told, if anything.
- */
-export type LoginHook = (tx: Executor, userId: number) => Promise<string | undefined>;
-
 export const identityRoutes: FastifyPluginAsyncZod<{
   services: IdentityServices;
-  onLogin?: LoginHook;
-}> = async (app, { services, onLogin }) => {
+}> = async (app, { services }) => {
   const authRateLimit = { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   app.post(
     apiPaths.sms,
@@ -91,14 +83,13 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         const { user, created } = await findOrCreateUser(tx, phone);
         if (user.status !== 'active')
           return { ok: false as const, error: new AppError(ErrorCodes.ACCOUNT_DISABLED) };
-        const notice = created || !onLogin ? undefined : await onLogin(tx, user.id);
-        const session = await services.sessions.create(tx, user.id, metaOf(request));
+        const session = await services.sessions.startLogin(tx, user.id, metaOf(request), { created });
         const login: LoginResponse = {
           user: await toPublicUser(tx, user),
           token: session.token,
           expires_at: session.expiresAt.toISOString(),
           is_new_user: created,
-          ...(notice ? { notice } : {}),
+          ...(session.notice ? { notice: session.notice } : {}),
         };
         return { ok: true as const, login };
       });

@@ -32,11 +32,23 @@ export interface Authenticated {
   rotatedToken?: string;
 }
 
+/**
+ * Run in a login's transaction for an existing account, before its session is created (a
+ * cancellation in its cooling-off is withdrawn); answers what the user must be told, if anything.
+ */
+export type LoginHook = (tx: Executor, userId: number) => Promise<string | undefined>;
+
 /** Opaque random session tokens, stored only as HMACs; sliding expiry with rotation. */
 export function createSessionService(deps: SessionServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const hashToken = (token: string) => hmac(deps.secret, token);
   const ttlSeconds = deps.ttlDays * 86_400;
+  const loginHooks: LoginHook[] = [];
+
+  /** Registers a hook every login path runs (SMS, QR code, any later one): see `startLogin`. */
+  function onLogin(hook: LoginHook): void {
+    loginHooks.push(hook);
+  }
 
   async function create(executor: Executor, userId: number, meta: SessionMeta) {
     const token = randomToken(32);
@@ -53,6 +65,28 @@ export function createSessionService(deps: SessionServiceDeps) {
       createdAt: at,
     });
     return { token, expiresAt };
+  }
+
+  /**
+   * The one way a login creates a session: for an existing account every login hook runs first, in
+   * the login's transaction, then the session is created. Answers the session and what the user
+   * must be told (the hooks' notices), if anything.
+   */
+  async function startLogin(
+    tx: Executor,
+    userId: number,
+    meta: SessionMeta,
+    options: { created: boolean },
+  ): Promise<{ token: string; expiresAt: Date; notice?: string }> {
+    const notices: string[] = [];
+    if (!options.created) {
+      for (const hook of loginHooks) {
+        const notice = await hook(tx, userId);
+        if (notice) notices.push(notice);
+      }
+    }
+    const session = await create(tx, userId, meta);
+    return notices.length > 0 ? { ...session, notice: notices.join('\n') } : session;
   }
 
   async function authenticate(token: string): Promise<AuthenticateResult> {
@@ -117,7 +151,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
   }
 
-  return { create, authenticate, revoke, revokeAllOf, revokeOthersOf };
+  return { create, onLogin, startLogin, authenticate, revoke, revokeAllOf, revokeOthersOf };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { NoticeChannel } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import { runNoticeListeners } from './notice-listeners.ts';
 import { notifications } from './tables.ts';
 
 export interface NotificationInput {
@@ -18,17 +19,25 @@ export interface NotificationInput {
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** Writes one message to a user's inbox, in the caller's transaction. */
+/**
+ * Writes one message to a user's inbox, in the caller's transaction; the notice listeners (e.g. the
+ * WeChat pushes the user subscribed to) run in the same transaction.
+ */
 export async function notify(executor: Executor, input: NotificationInput): Promise<void> {
-  await executor.insert(notifications).values({
-    userId: input.userId,
-    kind: input.kind,
-    channel: input.channel ?? 'system',
-    title: input.title,
-    body: input.body,
-    link: input.link,
-    createdAt: input.at,
-  });
+  const [row] = await executor
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      channel: input.channel ?? 'system',
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      createdAt: input.at,
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification not inserted');
+  await runNoticeListeners(executor, { ...input, id: row.id });
 }
 
 /** A user's messages of one kind, newest first. */

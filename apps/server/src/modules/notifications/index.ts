@@ -9,3 +9,4 @@ export {
   type NotificationRow,
 } from './inbox.ts';
 export { notificationExportSources, openNotification } from './event-detail.ts';
+export { onNoticeWritten, type NoticeListener, type WrittenNotice } from './notice-listeners.ts';

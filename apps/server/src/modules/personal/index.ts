@@ -2,3 +2,4 @@
 export { personalPlugin } from './personal-plugin.ts';
 export type { ThirdPartyAuthProvider, ThirdPartyIdentity } from './third-party-provider.ts';
 export { erasePersonalData } from './account-erasure.ts';
+export type { WxPushMessage, WxPushOutcome, WxPushProvider } from './wx-push-provider.ts';

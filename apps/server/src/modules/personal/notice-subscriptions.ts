@@ -10,18 +10,26 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BindingService } from './binding-service.ts';
 import { noticeSubscriptions } from './tables.ts';
+import type { WxPushService } from './wx-push-service.ts';
 
 /** WeChat notices (微信推送通知): per-topic switches; turning one on needs a bound WeChat. */
-export function createNoticeSubscriptions(deps: { db: Database; bindings: BindingService; now: () => Date }) {
+export function createNoticeSubscriptions(deps: {
+  db: Database;
+  bindings: BindingService;
+  pushes: WxPushService;
+  now: () => Date;
+}) {
   const { db, now } = deps;
 
   async function state(userId: number): Promise<WxNotice> {
-    const [rows, wechatBound] = await Promise.all([
+    const [rows, wechatBound, recent] = await Promise.all([
       db.select().from(noticeSubscriptions).where(eq(noticeSubscriptions.userId, userId)),
       deps.bindings.isBound(db, userId, 'wechat'),
+      deps.pushes.recentOf(db, userId),
     ]);
     return {
       wechat_bound: wechatBound,
+      recent_pushes: recent,
       topics: noticeTopics.map((topic) => ({
         topic,
         ...noticeTopicLabels[topic],

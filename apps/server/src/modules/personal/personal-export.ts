@@ -1,6 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DataExportSource } from '../../lib/data-export.ts';
-import { noticeSubscriptions, profileChanges, thirdPartyBindings, userProfiles } from './tables.ts';
+import {
+  noticeSubscriptions,
+  profileChanges,
+  thirdPartyBindings,
+  userProfiles,
+  wxPushOutbox,
+} from './tables.ts';
 
 /** The personal centre's own share of "my data". */
 export const personalExportSources: DataExportSource[] = [
@@ -61,6 +67,25 @@ export const personalExportSources: DataExportSource[] = [
         .from(noticeSubscriptions)
         .where(eq(noticeSubscriptions.userId, userId));
       return rows.map((row) => ({ topic: row.topic, enabled: row.enabled }));
+    },
+  },
+  {
+    module: 'personal',
+    title: '微信推送记录',
+    async records(executor, userId) {
+      const rows = await executor
+        .select()
+        .from(wxPushOutbox)
+        .where(eq(wxPushOutbox.userId, userId))
+        .orderBy(desc(wxPushOutbox.id));
+      return rows.map((row) => ({
+        topic: row.topic,
+        title: row.title,
+        body: row.body,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+        delivered_at: row.deliveredAt?.toISOString() ?? null,
+      }));
     },
   },
 ];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DataExportSource } from '../../lib/data-export.ts';
+import { onNoticeWritten } from '../notifications/index.ts';
 import type { UploadService } from '../storage/index.ts';
 import { createBindingService } from './binding-service.ts';
 import { createBuiltinOauthProvider } from './builtin-oauth-provider.ts';
@@ -10,6 +11,13 @@ import { personalExportSources } from './personal-export.ts';
 import { createProfileService } from './profile-service.ts';
 import { personalRoutes } from './routes.ts';
 import { createDeviceSessions } from './session-service.ts';
+import { createBuiltinWxPushProvider, type WxPushProvider } from './wx-push-provider.ts';
+import {
+  createWxPushService,
+  queueWxPush,
+  WX_PUSH_DELIVER_EVERY_SECONDS,
+  WX_PUSH_DELIVER_JOB,
+} from './wx-push-service.ts';
 
 /**
  * The personal centre (issue 13 A). `exportSources` are the other modules' shares of "my data",
@@ -20,18 +28,32 @@ export const personalPlugin: FastifyPluginAsync<{
   uploads: UploadService;
   imageUrl: (key: string) => string;
   exportSources: readonly DataExportSource[];
-}> = async (app, { now, uploads, imageUrl, exportSources }) => {
+  /** Where WeChat pushes go; the built-in provider when not given. */
+  wxPushProvider?: WxPushProvider;
+}> = async (app, { now, uploads, imageUrl, exportSources, wxPushProvider }) => {
   const { db } = app;
   const secret = app.config.SESSION_SECRET;
   const oauth = createBuiltinOauthProvider({ db, secret, now });
   const bindings = createBindingService({ db, provider: oauth.provider, secret, now });
+  // Every inbox notice of a subscribed topic queues a WeChat push in its own transaction; a
+  // periodic job hands the queue to the push provider.
+  onNoticeWritten('wx-push', queueWxPush);
+  const pushes = createWxPushService({
+    db,
+    now,
+    provider:
+      wxPushProvider ??
+      createBuiltinWxPushProvider(app.log, { logContent: app.config.NODE_ENV !== 'production' }),
+  });
+  app.jobs.work(WX_PUSH_DELIVER_JOB, () => pushes.deliverPending());
+  app.jobs.schedule(WX_PUSH_DELIVER_JOB, WX_PUSH_DELIVER_EVERY_SECONDS);
   await app.register(personalRoutes, {
     now,
     services: {
       profiles: createProfileService({ db, uploads, imageUrl, now }),
       sessions: createDeviceSessions({ db, now }),
       bindings,
-      notices: createNoticeSubscriptions({ db, bindings, now }),
+      notices: createNoticeSubscriptions({ db, bindings, pushes, now }),
       exportOf: createDataExport({ db, sources: [...exportSources, ...personalExportSources], now }),
     },
   });

@@ -3,13 +3,15 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Gender, NoticeTopic, ProfileField, ThirdPartyProvider } from '@haoshi/contracts';
+import { sql } from 'drizzle-orm';
+import type { Gender, NoticeTopic, ProfileField, ThirdPartyProvider, WxPushStatus } from '@haoshi/contracts';
 import { users } from '../identity/tables.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -95,4 +97,37 @@ export const noticeSubscriptions = pgTable(
     updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.topic] })],
+);
+
+/**
+ * WeChat pushes (微信推送): one row per inbox notice the user subscribed to, written in the notice's
+ * transaction as `pending`; the delivery job hands it to the push provider and records the outcome.
+ * The built-in provider delivers on this machine, so these rows are the pushes.
+ */
+export const wxPushOutbox = pgTable(
+  'wx_push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userId(),
+    /** The inbox notice pushed (one push per notice). */
+    notificationId: bigint('notification_id', { mode: 'number' }).notNull(),
+    topic: text('topic').$type<NoticeTopic>().notNull(),
+    /** The bound WeChat account it goes to. */
+    openid: text('openid').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    status: text('status').$type<WxPushStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull(),
+    deliveredAt: timestamptz('delivered_at'),
+  },
+  (table) => [
+    uniqueIndex('wx_push_outbox_notification_key').on(table.notificationId),
+    index('wx_push_outbox_user_idx').on(table.userId, table.id.desc()),
+    index('wx_push_outbox_pending_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );

@@ -82,6 +82,8 @@ export const personalMessages = {
   wxNeedsBinding: '接收微信推送需要先绑定微信',
   goBind: '去绑定微信',
   wxHint: '开启后，相关消息会通过已绑定的微信推送给你',
+  wxRecentTitle: '最近推送',
+  wxRecentEmpty: '暂无推送记录',
 
   helpTitle: '常见问题',
   helpMore: '查看全部帮助与联系客服',

@@ -190,12 +190,40 @@ describe('logged in', () => {
   it('/wxPushInform sends a user without WeChat to bind it first', async () => {
     const state: WxNotice = {
       wechat_bound: false,
+      recent_pushes: [],
       topics: [{ topic: 'order', title: '订单进度', description: '订单状态变化', enabled: true }],
     };
     fake.on('GET', apiPaths.userWxNotice, () => state);
     renderScreen('/wxPushInform', <WxPushInformScreen />);
     expect(await screen.findByTestId('wx-needs-binding')).toBeTruthy();
     expect(screen.getByRole('switch', { name: '订单进度' })).toHaveProperty('ariaDisabled', 'true');
+  });
+
+  it('/wxPushInform lists the recent pushes with their delivery status (最近推送)', async () => {
+    const state: WxNotice = {
+      wechat_bound: true,
+      recent_pushes: [
+        {
+          id: 7,
+          topic: 'order',
+          topic_title: '订单进度',
+          title: '付款成功',
+          body: '订单 HS1 已付款，等待卖家交付。',
+          link: '/order_detail?order_no=HS1',
+          status: 'delivered',
+          status_label: '已送达',
+          created_at: now,
+          delivered_at: now,
+        },
+      ],
+      topics: [{ topic: 'order', title: '订单进度', description: '订单状态变化', enabled: true }],
+    };
+    fake.on('GET', apiPaths.userWxNotice, () => state);
+    renderScreen('/wxPushInform', <WxPushInformScreen />);
+    const list = await screen.findByTestId('wx-recent-pushes');
+    expect(list.textContent).toContain('最近推送');
+    expect(list.textContent).toContain('付款成功');
+    expect(list.textContent).toContain('已送达');
   });
 
   it('/noticeDetails shows one of the user’s own messages, and says so when it is gone', async () => {

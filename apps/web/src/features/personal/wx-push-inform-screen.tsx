@@ -1,4 +1,6 @@
-import { List, Switch } from 'antd-mobile';
+import { List, Switch, Tag } from 'antd-mobile';
+import type { WxPush } from '@haoshi/contracts';
+import { formatChinaDayLabel, formatChinaTimeOfDay } from '@/core/china-time';
 import { useNavigate } from 'react-router';
 import { RequireLogin } from '@/ui/require-login';
 import { StatusScreen } from '@/ui/status-screen';
@@ -8,13 +10,42 @@ import { LoadState } from './load-state';
 import { personalMessages as m } from './messages';
 import './personal.css';
 
-function WxPush() {
+const when = (iso: string) => `${formatChinaDayLabel(iso)} ${formatChinaTimeOfDay(iso)}`;
+const statusColor = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
+
+/** 最近推送: what was pushed to the bound WeChat and whether it was delivered. */
+function RecentPushes({ pushes }: { pushes: readonly WxPush[] }) {
+  return (
+    <List mode="card" header={m.wxRecentTitle} data-testid="wx-recent-pushes">
+      {pushes.length === 0 ? (
+        <List.Item>{m.wxRecentEmpty}</List.Item>
+      ) : (
+        pushes.map((push) => (
+          <List.Item
+            key={push.id}
+            description={
+              <>
+                <span className="personal__line">{push.body}</span>
+                <span className="personal__line">{`${push.topic_title} · ${when(push.created_at)}`}</span>
+              </>
+            }
+            extra={<Tag color={statusColor[push.status]}>{push.status_label}</Tag>}
+          >
+            {push.title}
+          </List.Item>
+        ))
+      )}
+    </List>
+  );
+}
+
+function WxPushSettings() {
   const navigate = useNavigate();
   const state = useWxNotice();
   const update = useUpdateWxNotice();
   return (
     <LoadState query={state}>
-      {({ wechat_bound: bound, topics }) => (
+      {({ wechat_bound: bound, topics, recent_pushes: pushes }) => (
         <>
           {bound ? (
             <p className="personal__hint">{m.wxHint}</p>
@@ -46,6 +77,7 @@ function WxPush() {
               </List.Item>
             ))}
           </List>
+          {bound || pushes.length > 0 ? <RecentPushes pushes={pushes} /> : null}
         </>
       )}
     </LoadState>
@@ -57,7 +89,7 @@ export default function WxPushInformScreen() {
   return (
     <div className="personal">
       <RequireLogin>
-        <WxPush />
+        <WxPushSettings />
       </RequireLogin>
     </div>
   );

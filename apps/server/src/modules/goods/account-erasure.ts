@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { goodsFavourites, goodsFootprints, storeFollows } from './tables.ts';
+
+/**
+ * For account cancellation, in its erasure transaction: the user's favourites, footprints (which are
+ * also the visitor traces sellers see) and store follows go. None of them is a record the law asks
+ * us to keep; orders, the ledger and the user's own listings are left alone.
+ */
+export async function eraseBrowsingData(executor: Executor, userId: number): Promise<void> {
+  await executor.delete(goodsFavourites).where(eq(goodsFavourites.userId, userId));
+  await executor.delete(goodsFootprints).where(eq(goodsFootprints.userId, userId));
+  await executor.delete(storeFollows).where(eq(storeFollows.userId, userId));
+}

@@ -1,0 +1,154 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  noticeTopicLabels,
+  wxPushStatusLabels,
+  WX_PUSH_RECENT_LIMIT,
+  type NoticeTopic,
+  type WxPush,
+} from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { WrittenNotice } from '../notifications/index.ts';
+import { noticeSubscriptions, thirdPartyBindings, wxPushOutbox } from './tables.ts';
+import type { WxPushProvider } from './wx-push-provider.ts';
+
+/** The periodic job that hands pending pushes to the provider. */
+export const WX_PUSH_DELIVER_JOB = 'wx-push-deliver';
+export const WX_PUSH_DELIVER_EVERY_SECONDS = 5;
+/** After this many failed attempts a push is marked failed and not tried again. */
+export const WX_PUSH_MAX_ATTEMPTS = 5;
+const DELIVER_BATCH = 50;
+
+/** Which subscription topic an inbox notice's kind belongs to; kinds not listed are never pushed. */
+const topicOfKind: Record<string, NoticeTopic> = {
+  order: 'order',
+  bargain: 'bargain',
+  wallet: 'wallet',
+  withdrawal: 'wallet',
+  deposit: 'wallet',
+  security: 'security',
+  account: 'security',
+  coupon: 'promotion',
+  promotion: 'promotion',
+};
+
+export const noticeTopicOf = (kind: string): NoticeTopic | undefined =>
+  Object.hasOwn(topicOfKind, kind) ? topicOfKind[kind] : undefined;
+
+/**
+ * The notice listener: in the notice's transaction, queues a push when the user has a bound WeChat
+ * and the notice's topic is switched on (a topic never switched is on, as /wxPushInform shows).
+ */
+export async function queueWxPush(executor: Executor, notice: WrittenNotice): Promise<void> {
+  const topic = noticeTopicOf(notice.kind);
+  if (!topic) return;
+  const [binding] = await executor
+    .select({ openid: thirdPartyBindings.openid })
+    .from(thirdPartyBindings)
+    .where(and(eq(thirdPartyBindings.userId, notice.userId), eq(thirdPartyBindings.provider, 'wechat')));
+  if (!binding) return;
+  const [subscription] = await executor
+    .select({ enabled: noticeSubscriptions.enabled })
+    .from(noticeSubscriptions)
+    .where(and(eq(noticeSubscriptions.userId, notice.userId), eq(noticeSubscriptions.topic, topic)));
+  if (subscription && !subscription.enabled) return;
+  await executor
+    .insert(wxPushOutbox)
+    .values({
+      userId: notice.userId,
+      notificationId: notice.id,
+      topic,
+      openid: binding.openid,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      createdAt: notice.at,
+    })
+    .onConflictDoNothing();
+}
+
+type PushRow = typeof wxPushOutbox.$inferSelect;
+
+const toPush = (row: PushRow): WxPush => ({
+  id: row.id,
+  topic: row.topic,
+  topic_title: noticeTopicLabels[row.topic].title,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  status: row.status,
+  status_label: wxPushStatusLabels[row.status],
+  created_at: row.createdAt.toISOString(),
+  delivered_at: row.deliveredAt?.toISOString() ?? null,
+});
+
+/** WeChat pushes: delivery of the outbox through the provider, and the user's recent pushes. */
+export function createWxPushService(deps: { db: Database; provider: WxPushProvider; now: () => Date }) {
+  const { db, provider, now } = deps;
+
+  /**
+   * Hands a batch of pending pushes to the provider. Rows are taken with `skip locked`, so
+   * instances running the job side by side never send one push twice.
+   */
+  async function deliverPending(): Promise<{ delivered: number; failed: number }> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(wxPushOutbox)
+        .where(eq(wxPushOutbox.status, 'pending'))
+        .orderBy(asc(wxPushOutbox.id))
+        .limit(DELIVER_BATCH)
+        .for('update', { skipLocked: true });
+      let delivered = 0;
+      let failed = 0;
+      for (const row of rows) {
+        const outcome = await provider
+          .deliver({
+            id: row.id,
+            openid: row.openid,
+            topic: row.topic,
+            title: row.title,
+            body: row.body,
+            link: row.link,
+          })
+          .catch((error: unknown): { ok: false; error: string } => ({
+            ok: false,
+            error: error instanceof Error ? error.message : String(error),
+          }));
+        if (outcome.ok) {
+          delivered += 1;
+          await tx
+            .update(wxPushOutbox)
+            .set({ status: 'delivered', attempts: row.attempts + 1, deliveredAt: now(), lastError: '' })
+            .where(eq(wxPushOutbox.id, row.id));
+          continue;
+        }
+        const attempts = row.attempts + 1;
+        if (attempts >= WX_PUSH_MAX_ATTEMPTS) failed += 1;
+        await tx
+          .update(wxPushOutbox)
+          .set({
+            status: attempts >= WX_PUSH_MAX_ATTEMPTS ? 'failed' : 'pending',
+            attempts,
+            lastError: outcome.error.slice(0, 500),
+          })
+          .where(eq(wxPushOutbox.id, row.id));
+      }
+      return { delivered, failed };
+    });
+  }
+
+  /** The user's latest pushes, newest first (最近推送 on /wxPushInform). */
+  async function recentOf(executor: Executor, userId: number): Promise<WxPush[]> {
+    const rows = await executor
+      .select()
+      .from(wxPushOutbox)
+      .where(eq(wxPushOutbox.userId, userId))
+      .orderBy(desc(wxPushOutbox.id))
+      .limit(WX_PUSH_RECENT_LIMIT);
+    return rows.map(toPush);
+  }
+
+  return { deliverPending, recentOf };
+}
+
+export type WxPushService = ReturnType<typeof createWxPushService>;
