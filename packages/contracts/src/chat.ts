@@ -434,6 +434,11 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     seq: z.number().int(),
   }),
   z.object({ type: z.literal('typing'), conversation_id: z.number().int(), user_id: z.number().int() }),
+  /**
+   * A system notice or seller-helper line reached the user's inbox (sent after the transaction that
+   * wrote it committed; an `unread` frame with the new totals follows).
+   */
+  z.object({ type: z.literal('notice'), notice: chatNoticeSchema }),
   /** Unread totals changed (a message, a notice, a read on another device). */
   z.object({ type: z.literal('unread'), totals: msgHomeSchema }),
   /** A refused frame: the socket stays open (except for unauthorized, then closed with 4401). */
