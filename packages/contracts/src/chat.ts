@@ -173,6 +173,8 @@ export const conversationSchema = z.object({
   last_seq: z.number().int(),
   /** Highest seq the caller has read. */
   read_seq: z.number().int(),
+  /** Highest seq the other user of a private conversation has read (已读 receipts); null otherwise. */
+  peer_read_seq: z.number().int().nullable(),
   unread: z.number().int(),
   muted: z.boolean(),
   /** The caller blocked the peer (private only). */
