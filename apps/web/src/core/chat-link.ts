@@ -12,9 +12,9 @@ export interface ChatLink {
   start(): void;
   /** The socket is up and authenticated now. */
   connected(): boolean;
-  subscribeStatus(listener: () => void): () => void;
+  subscribeStatus: (listener: () => void) => () => void;
   /** Every frame the socket brings. */
-  subscribeFrames(listener: (frame: ServerFrame) => void): () => void;
+  subscribeFrames: (listener: (frame: ServerFrame) => void) => () => void;
   /** Writes a frame; false when the socket is down (the caller uses HTTP instead). */
   sendFrame(frame: ClientFrame): boolean;
 }

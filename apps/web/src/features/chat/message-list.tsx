@@ -82,8 +82,7 @@ export function MessageList({
   const stored = useMemo(() => messagesOfHistory(history.data?.pages ?? []), [history.data]);
   const storedIds = useMemo(() => new Set(stored.map((message) => message.client_msg_id)), [stored]);
   const waiting = pending.filter((item) => !storedIds.has(item.client_msg_id));
-  const receipts =
-    peerReadSeq === undefined ? undefined : receiptsOf(stored, isOwn, peerReadSeq);
+  const receipts = peerReadSeq === undefined ? undefined : receiptsOf(stored, isOwn, peerReadSeq);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number; firstSeq: number | undefined } | undefined>(undefined);
   const stick = useRef(true);

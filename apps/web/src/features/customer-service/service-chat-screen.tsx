@@ -72,15 +72,7 @@ function SessionActions({ session }: { session: ServiceSession }) {
   );
 }
 
-function Messages({
-  session,
-  myId,
-  socketUp,
-}: {
-  session: ServiceSession;
-  myId: number;
-  socketUp: boolean;
-}) {
+function Messages({ session, myId, socketUp }: { session: ServiceSession; myId: number; socketUp: boolean }) {
   const messages = useChatMessages(session.conversation_id, session.status !== 'closed', socketUp);
   const box = useRef<HTMLDivElement>(null);
   const count = messages.data?.list.length ?? 0;
