@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
+import type { ServiceSession } from '@haoshi/contracts';
 import { postSystemNotice } from '../src/modules/chat/index.ts';
+import { userRoles } from '../src/modules/identity/tables.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { login } from './helpers/identity.ts';
+import { call, login } from './helpers/identity.ts';
 import { connectChat, type ChatClient } from './helpers/chat-client.ts';
 
 let testApp: TestApp;
@@ -92,5 +94,34 @@ describe('live system notices', () => {
     expect(noticeTitles(client)).not.toContain('不会出现的通知');
     const unread = await client.next('unread', (frame) => frame.totals.system === 1);
     expect(unread.totals.system).toBe(1);
+  });
+});
+
+describe('live customer-service queue', () => {
+  it('tells staff sockets (only) when a user asks for a human and when staff take the session', async () => {
+    const staff = await login(testApp.app, '13700000042', '10.9.4.2');
+    await testApp.app.db.insert(userRoles).values({ userId: staff.user.id, role: 'customer_service' });
+    const staffSocket = await connectChat(base, staff.token);
+    const userSocket = await connectChat(base, token);
+    open.push(staffSocket, userSocket);
+    const queueFrames = () => staffSocket.frames.filter((frame) => frame.type === 'service_queue').length;
+
+    const asked = await call<ServiceSession>(testApp.app, 'POST', '/app/customer_service/main', {
+      token,
+      body: { question: '提现没到账' },
+    });
+    expect(asked.body.err_code).toBe(0);
+    await staffSocket.next('service_queue');
+    const afterAsk = queueFrames();
+
+    const taken = await call<ServiceSession>(testApp.app, 'POST', '/app/customer_service/take', {
+      token: staff.token,
+      body: { id: asked.body.data?.id },
+    });
+    expect(taken.body.data?.status).toBe('assigned');
+    await expect.poll(queueFrames, { timeout: 5000 }).toBeGreaterThan(afterAsk);
+    // The user hears of the staff joining through the conversation, never of the queue.
+    await userSocket.next('message', (frame) => frame.message.content.kind === 'notice');
+    expect(userSocket.frames.some((frame) => frame.type === 'service_queue')).toBe(false);
   });
 });

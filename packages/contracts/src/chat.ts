@@ -441,6 +441,11 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
    * wrote it committed; an `unread` frame with the new totals follows).
    */
   z.object({ type: z.literal('notice'), notice: chatNoticeSchema }),
+  /**
+   * Customer-service staff only: the queue changed (a user asked for a human, a session was taken,
+   * transferred, closed or left). Ask GET customer_service queue again.
+   */
+  z.object({ type: z.literal('service_queue') }),
   /** Unread totals changed (a message, a notice, a read on another device). */
   z.object({ type: z.literal('unread'), totals: msgHomeSchema }),
   /** A refused frame: the socket stays open (except for unauthorized, then closed with 4401). */

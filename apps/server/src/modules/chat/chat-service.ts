@@ -743,6 +743,9 @@ export function createChatService(deps: {
 
     /** Members of a conversation (for staff tools of the customer-service module). */
     memberIds: (conversationId: number) => memberIds(db, conversationId),
+
+    /** A frame for some users' sockets on every instance (customer service tells staff of the queue). */
+    tell: (userIds: number[], frame: ServerFrame) => publish(userIds, frame),
   };
 }
 

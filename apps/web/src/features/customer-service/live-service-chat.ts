@@ -56,6 +56,18 @@ export function useLiveServiceChat(
   }, [link, client, conversationId, sessionId]);
 }
 
+/** The staff queue follows the socket: asked again when it changed and after every reconnect. */
+export function useLiveServiceQueue(link: ChatLink | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!link) return undefined;
+    return link.subscribeFrames((frame) => {
+      if (frame.type === 'service_queue' || frame.type === 'ready')
+        void client.invalidateQueries({ queryKey: customerServiceKeys.queue });
+    });
+  }, [link, client]);
+}
+
 /**
  * Sends over the socket when it is up (the answer is the `sent` frame of this client_msg_id, or the
  * `error` frame refusing it); over HTTP when it is down or no answer came in time. The server stores

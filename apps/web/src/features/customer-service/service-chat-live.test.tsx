@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ClientFrame,
   type ServerFrame,
+  type ServiceQueue,
   type ServiceSession,
   type User,
 } from '@haoshi/contracts';
@@ -16,6 +17,7 @@ import { setupFakeApi } from '@/core/http/fake-api.test-support';
 import { renderScreen } from '@/core/screen-harness.test-support';
 import { clearAuthorization, setAuthorization } from '@/core/storage';
 import ServiceChatScreen from './service-chat-screen';
+import StaffQueueScreen from './staff-queue-screen';
 
 const fake = setupFakeApi();
 beforeAll(() => Toast.config({ duration: 0 }));
@@ -217,5 +219,36 @@ describe('/customerServiceChat over the chat socket', () => {
     await waitFor(() => expect(fake.calls(apiPaths.chatSend)).toHaveLength(1));
     expect(link.written).toHaveLength(0);
     await waitFor(() => expect(texts()).toEqual(['网络不好']));
+  });
+});
+
+describe('/customerServiceQueue over the chat socket', () => {
+  it('asks for the queue again when a service_queue frame says it changed', async () => {
+    const waiting: ServiceQueue = {
+      queued: [
+        {
+          id: 6,
+          status: 'queued',
+          status_label: '排队中',
+          user_nickname: '买家小李',
+          question: '账号被找回了',
+          order_title: null,
+          queue_position: 1,
+          created_at: '2026-11-21T02:00:00.000Z',
+        },
+      ],
+      mine: [],
+      staff: [],
+    };
+    let asked = 0;
+    fake.on(customerServicePaths.queue, () =>
+      asked++ === 0 ? { queued: [], mine: [], staff: [] } : waiting,
+    );
+    renderScreen('/customerServiceQueue', <StaffQueueScreen />);
+    await waitFor(() => expect(link.listening).toBeGreaterThan(0));
+    expect(screen.queryByTestId('cs-queue-item-6')).toBeNull();
+    link.push({ type: 'service_queue' });
+    expect((await screen.findByTestId('cs-queue-item-6')).textContent).toContain('账号被找回了');
+    expect(fake.calls(customerServicePaths.queue)).toHaveLength(2);
   });
 });
