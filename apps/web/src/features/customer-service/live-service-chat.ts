@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ChatMessage, History, SendMessageRequest, SendMessageResult } from '@haoshi/contracts';
 import type { ChatLink } from '@/core/chat-link';
 import { ApiError } from '@/core/http/errors';
@@ -54,6 +54,25 @@ export function useLiveServiceChat(
       }
     });
   }, [link, client, conversationId, sessionId]);
+}
+
+/**
+ * What a member sees is read (so the 消息 tab's total does not count the service chat): a `read`
+ * frame once per newer seq while the socket is up; the next newer message or visit sends it again.
+ */
+export function useMarkServiceRead(
+  link: ChatLink | undefined,
+  connected: boolean,
+  conversationId: number | null,
+  newestSeq: number,
+  member: boolean,
+): void {
+  const sent = useRef(0);
+  useEffect(() => {
+    if (!link || !connected || !member || conversationId === null || newestSeq <= sent.current) return;
+    if (link.sendFrame({ type: 'read', conversation_id: conversationId, seq: newestSeq }))
+      sent.current = newestSeq;
+  }, [link, connected, member, conversationId, newestSeq]);
 }
 
 /** The staff queue follows the socket: asked again when it changed and after every reconnect. */

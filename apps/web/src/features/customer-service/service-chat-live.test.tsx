@@ -128,6 +128,8 @@ function serve(sessions: ServiceSession[] = [served]) {
     }));
 }
 
+const sends = () => link.written.filter((frame) => frame.type === 'send');
+
 const texts = () =>
   screen
     .queryAllByTestId('message')
@@ -146,6 +148,14 @@ describe('/customerServiceChat over the chat socket', () => {
     await waitFor(() => expect(texts()).toEqual(['您好，请问提现单号是多少？']));
     link.push({ type: 'message', message: message(3, 3, '已查到') });
     await waitFor(() => expect(texts()).toEqual(['您好，请问提现单号是多少？', '已查到']));
+    // What the user saw is read, once per newer seq.
+    await waitFor(() =>
+      expect(link.written.filter((frame) => frame.type === 'read')).toEqual([
+        { type: 'read', conversation_id: 9, seq: 1 },
+        { type: 'read', conversation_id: 9, seq: 2 },
+        { type: 'read', conversation_id: 9, seq: 3 },
+      ]),
+    );
     expect(fake.calls(apiPaths.chatMessages)).toHaveLength(1);
   });
 
@@ -156,8 +166,8 @@ describe('/customerServiceChat over the chat socket', () => {
     await waitFor(() => expect(link.listening).toBeGreaterThan(0));
     fireEvent.change(screen.getByRole('textbox', { name: '输入消息…' }), { target: { value: '提现三天了' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
-    await waitFor(() => expect(link.written).toHaveLength(1));
-    const frame = link.written[0] as Extract<ClientFrame, { type: 'send' }>;
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    const frame = sends()[0] as Extract<ClientFrame, { type: 'send' }>;
     expect(frame).toMatchObject({
       type: 'send',
       conversation_id: 9,
@@ -181,8 +191,8 @@ describe('/customerServiceChat over the chat socket', () => {
     await waitFor(() => expect(link.listening).toBeGreaterThan(0));
     fireEvent.change(screen.getByRole('textbox', { name: '输入消息…' }), { target: { value: '还在吗' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
-    await waitFor(() => expect(link.written).toHaveLength(1));
-    const frame = link.written[0] as Extract<ClientFrame, { type: 'send' }>;
+    await waitFor(() => expect(sends()).toHaveLength(1));
+    const frame = sends()[0] as Extract<ClientFrame, { type: 'send' }>;
     link.push({
       type: 'error',
       err_code: ErrorCodes.CHAT_CONVERSATION_CLOSED,
@@ -217,7 +227,7 @@ describe('/customerServiceChat over the chat socket', () => {
     fireEvent.change(screen.getByRole('textbox', { name: '输入消息…' }), { target: { value: '网络不好' } });
     fireEvent.click(screen.getByRole('button', { name: '发送' }));
     await waitFor(() => expect(fake.calls(apiPaths.chatSend)).toHaveLength(1));
-    expect(link.written).toHaveLength(0);
+    expect(sends()).toHaveLength(0);
     await waitFor(() => expect(texts()).toEqual(['网络不好']));
   });
 });

@@ -17,7 +17,7 @@ import { useCloseSession } from './api/close-session';
 import { useLeaveSession } from './api/leave-session';
 import { useServiceSession } from './api/service-session';
 import { useTakeSession } from './api/take-session';
-import { sendServiceMessage, useLiveServiceChat } from './live-service-chat';
+import { sendServiceMessage, useLiveServiceChat, useMarkServiceRead } from './live-service-chat';
 import { actionLabels, csMessages as m } from './messages';
 import { RatingSheet } from './rating-sheet';
 import { TransferSheet } from './transfer-sheet';
@@ -72,10 +72,22 @@ function SessionActions({ session }: { session: ServiceSession }) {
   );
 }
 
-function Messages({ session, myId, socketUp }: { session: ServiceSession; myId: number; socketUp: boolean }) {
+function Messages({
+  session,
+  myId,
+  link,
+  socketUp,
+}: {
+  session: ServiceSession;
+  myId: number;
+  link: ChatLink | undefined;
+  socketUp: boolean;
+}) {
   const messages = useChatMessages(session.conversation_id, session.status !== 'closed', socketUp);
   const box = useRef<HTMLDivElement>(null);
   const count = messages.data?.list.length ?? 0;
+  const member = session.viewer === 'user' || session.staff?.id === myId;
+  useMarkServiceRead(link, socketUp, session.conversation_id, messages.data?.list.at(-1)?.seq ?? 0, member);
   useEffect(() => {
     // The newest message in view whenever one arrives.
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
@@ -194,7 +206,7 @@ function ServiceChat({ id }: { id: number }) {
         <span>{line.hint}</span>
         <SessionActions session={data} />
       </section>
-      <Messages session={data} myId={me.data.id} socketUp={socketUp} />
+      <Messages session={data} myId={me.data.id} link={link} socketUp={socketUp} />
       {canWrite && data.conversation_id !== null ? (
         <Composer conversationId={data.conversation_id} link={link} />
       ) : null}
