@@ -6,7 +6,7 @@ import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { bootClient } from '@/core/boot';
-import { provideChatLink } from '@/core/chat-link';
+import { provideChatLink } from '@/core/chat-link-loader';
 import { installRootFontSize } from '@/core/root-font-size';
 
 installRootFontSize();

@@ -1,4 +1,4 @@
-import type { ChatLinkLoader } from '@/core/chat-link';
+import type { ChatLinkLoader } from '@/core/chat-link-loader';
 
 /** The chat socket for other features, loaded with the chat's code when a screen first asks. */
 export const loadChatLink: ChatLinkLoader = (client) =>

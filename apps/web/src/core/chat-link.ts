@@ -1,6 +1,9 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ClientFrame, ServerFrame } from '@haoshi/contracts';
+import { chatLinkLoader } from './chat-link-loader';
+
+export { provideChatLink, type ChatLinkLoader } from './chat-link-loader';
 
 /**
  * The tab's one chat socket as features other than chat use it (customer service: its conversations
@@ -19,21 +22,13 @@ export interface ChatLink {
   sendFrame(frame: ClientFrame): boolean;
 }
 
-export type ChatLinkLoader = (client: QueryClient) => Promise<ChatLink>;
-
-let loader: ChatLinkLoader | undefined;
-
-export function provideChatLink(value: ChatLinkLoader | undefined): void {
-  loader = value;
-}
-
 /** The chat socket, started; undefined until its code has loaded (or when none is provided). */
 export function useChatLink(): ChatLink | undefined {
   const client = useQueryClient();
   const [link, setLink] = useState<ChatLink | undefined>(undefined);
   useEffect(() => {
     let mounted = true;
-    loader?.(client).then(
+    chatLinkLoader()?.(client).then(
       (value) => {
         if (!mounted) return;
         value.start();
