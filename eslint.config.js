@@ -52,7 +52,7 @@ const serverModuleDependencies = {
   notifications: ['identity'],
   bargains: ['catalogue', 'goods', 'identity', 'notifications', 'process'],
   'customer-service': ['identity', 'jobs', 'orders', 'process'],
-  chat: ['catalogue', 'goods', 'identity', 'notifications', 'storage'],
+  chat: ['catalogue', 'goods', 'identity', 'jobs', 'notifications', 'storage'],
   claims: ['chat', 'goods', 'identity', 'ledger', 'orders', 'process', 'sincerity', 'storage'],
   privacy: ['identity'],
   personal: ['home', 'identity', 'notifications', 'storage'],

@@ -248,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notice: async (conversationId, text) => {
         await app.chat.postConversationNotice(conversationId, text);
       },
+      queueChanged: (staffIds) => app.chat.tell(staffIds, { type: 'service_queue' }),
     },
   });
   await app.register(feedbackRoutes, { now, uploads, imageUrl });

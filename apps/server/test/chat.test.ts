@@ -10,9 +10,11 @@ import {
   type ImConnect,
   type MsgHome,
   type SendMessageResult,
+  type UploadTicket,
 } from '@haoshi/contracts';
 import { postSystemNotice } from '../src/modules/chat/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { pngBytes, put } from './helpers/listings.ts';
 import { call, login } from './helpers/identity.ts';
 import { connectChat, openChat, untilSeq, type ChatClient } from './helpers/chat-client.ts';
 
@@ -183,6 +185,35 @@ describe('chat over the socket and HTTP', () => {
     // No seq was taken by the copies that lost: the next send follows directly.
     const next = await sendHttp(tokens.a, '下一条');
     expect(next.body.data?.message.seq).toBe((answers[0]?.body.data?.message.seq ?? 0) + 1);
+  });
+
+  it('stores a picture with the size measured at upload, so its box is drawn before it loads', async () => {
+    const bytes = await pngBytes(40, 30);
+    const issued = await call<{ tickets: UploadTicket[] }>(testApp.app, 'POST', '/app/upload/ticket', {
+      token: tokens.a,
+      body: { purpose: 'chat', files: [{ content_type: 'image/png', size: bytes.length }] },
+    });
+    const ticket = issued.body.data?.tickets[0];
+    if (!ticket) throw new Error(`no ticket: ${JSON.stringify(issued.body)}`);
+    expect((await put(testApp, ticket, bytes)).body.err_code).toBe(0);
+    const sent = await call<SendMessageResult>(testApp.app, 'POST', '/app/chat/send', {
+      token: tokens.a,
+      body: {
+        conversation_id: conversationId,
+        client_msg_id: msgId(),
+        content: { kind: 'image', image: ticket.key },
+      },
+    });
+    expect(sent.body.data?.message.content).toMatchObject({ kind: 'image', width: 40, height: 30 });
+    const foreign = await call(testApp.app, 'POST', '/app/chat/send', {
+      token: tokens.b,
+      body: {
+        conversation_id: conversationId,
+        client_msg_id: msgId(),
+        content: { kind: 'image', image: ticket.key },
+      },
+    });
+    expect(foreign.body.err_code).toBe(ErrorCodes.CHAT_IMAGE_INVALID);
   });
 
   it('gives an offline receiver what was sent while away, on connect', async () => {

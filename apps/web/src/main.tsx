@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { loadChatLink } from '@/app/chat-link';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { bootClient } from '@/core/boot';
+import { provideChatLink } from '@/core/chat-link-loader';
 import { installRootFontSize } from '@/core/root-font-size';
 
 installRootFontSize();
 installPreloadErrorReporting();
+provideChatLink(loadChatLink);
 
 function render(): void {
   const container = document.getElementById('root');

@@ -173,6 +173,8 @@ export const conversationSchema = z.object({
   last_seq: z.number().int(),
   /** Highest seq the caller has read. */
   read_seq: z.number().int(),
+  /** Highest seq the other user of a private conversation has read (已读 receipts); null otherwise. */
+  peer_read_seq: z.number().int().nullable(),
   unread: z.number().int(),
   muted: z.boolean(),
   /** The caller blocked the peer (private only). */
@@ -434,6 +436,16 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
     seq: z.number().int(),
   }),
   z.object({ type: z.literal('typing'), conversation_id: z.number().int(), user_id: z.number().int() }),
+  /**
+   * A system notice or seller-helper line reached the user's inbox (sent after the transaction that
+   * wrote it committed; an `unread` frame with the new totals follows).
+   */
+  z.object({ type: z.literal('notice'), notice: chatNoticeSchema }),
+  /**
+   * Customer-service staff only: the queue changed (a user asked for a human, a session was taken,
+   * transferred, closed or left). Ask GET customer_service queue again.
+   */
+  z.object({ type: z.literal('service_queue') }),
   /** Unread totals changed (a message, a notice, a read on another device). */
   z.object({ type: z.literal('unread'), totals: msgHomeSchema }),
   /** A refused frame: the socket stays open (except for unauthorized, then closed with 4401). */

@@ -8,6 +8,7 @@ import { bearerToken } from '../../plugins/auth.ts';
 import { createChatBus, type ChatBus } from './chat-bus.ts';
 import { createChatService, type ChatService, type OrderCardLookup } from './chat-service.ts';
 import { createSocketHub, serveSocket, type SocketHub } from './chat-socket.ts';
+import { registerNoticePush } from './notice-push.ts';
 import { chatRoutes } from './routes.ts';
 
 declare module 'fastify' {
@@ -51,6 +52,7 @@ export const chatPlugin = fp<{
       imageUrl: options.imageUrl,
       orderCard: options.orderCard,
     });
+    registerNoticePush(app.jobs, { db: app.db, bus, unreadTotals: chat.unreadTotals });
     const hub = createSocketHub(bus);
     app.decorate('chat', chat);
     app.decorate('chatSockets', hub);

@@ -34,7 +34,7 @@ import {
   unreadNoticeCounts,
   type NotificationRow,
 } from '../notifications/index.ts';
-import { finishedUploadPurpose } from '../storage/index.ts';
+import { finishedUpload } from '../storage/index.ts';
 import type { ChatBus } from './chat-bus.ts';
 import {
   activeMembersOf,
@@ -210,10 +210,15 @@ export function createChatService(deps: {
       case 'text':
         return content;
       case 'image': {
-        if ((await finishedUploadPurpose(tx, { userId, key: content.image })) !== 'chat') {
-          throw new AppError(ErrorCodes.CHAT_IMAGE_INVALID);
-        }
-        return { kind: 'image', url: imageUrl(content.image), width: 0, height: 0 };
+        const upload = await finishedUpload(tx, { userId, key: content.image });
+        if (upload?.purpose !== 'chat') throw new AppError(ErrorCodes.CHAT_IMAGE_INVALID);
+        // The size measured when the upload was re-encoded: the picture's box is drawn before it loads.
+        return {
+          kind: 'image',
+          url: imageUrl(content.image),
+          width: upload.width ?? 0,
+          height: upload.height ?? 0,
+        };
       }
       case 'goods': {
         const goods = (
@@ -771,6 +776,9 @@ export function createChatService(deps: {
 
     /** Members of a conversation (for staff tools of the customer-service module). */
     memberIds: (conversationId: number) => memberIds(db, conversationId),
+
+    /** A frame for some users' sockets on every instance (customer service tells staff of the queue). */
+    tell: (userIds: number[], frame: ServerFrame) => publish(userIds, frame),
   };
 }
 

@@ -109,6 +109,9 @@ export async function conversationViews(
       conversation.type === 'private'
         ? (memberUsers.find((user) => user.user_id !== viewerId) ?? null)
         : null;
+    const peerMember = peer
+      ? (members.get(conversation.id) ?? []).find((row) => row.userId === peer.user_id)
+      : undefined;
     const last = lastByConversation.get(conversation.id);
     const title =
       conversation.title ||
@@ -130,6 +133,7 @@ export async function conversationViews(
       last_message: last ? toMessage(last) : null,
       last_seq: conversation.lastSeq,
       read_seq: member.lastReadSeq,
+      peer_read_seq: peerMember ? peerMember.lastReadSeq : null,
       unread: Math.max(0, conversation.lastSeq - member.lastReadSeq),
       muted: member.muted,
       blocked: peer ? blockedIds.has(peer.user_id) : false,

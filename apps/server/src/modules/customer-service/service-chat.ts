@@ -11,4 +11,6 @@ export interface ServiceChat {
   leave(conversationId: number, staffId: number): Promise<void>;
   status(conversationId: number, status: 'queued' | 'open' | 'closed'): Promise<void>;
   notice(conversationId: number, text: string): Promise<void>;
+  /** Tells these staff members' open sockets that the queue changed (a `service_queue` frame). */
+  queueChanged(staffIds: number[]): void;
 }

@@ -150,6 +150,9 @@ export function createSessionService(deps: {
     return updated;
   }
 
+  /** After a commit that changed the queue: staff with an open socket ask for it again. */
+  const tellStaff = async () => chat.queueChanged(await userIdsWithRole(db, 'customer_service'));
+
   /**
    * Runs one step of `actorId` on session `id` in a transaction, then what it implies in the chat
    * (after the commit: chat delivers to sockets from its own transactions), and answers the session
@@ -167,6 +170,7 @@ export function createSessionService(deps: {
       return act(tx, row, role);
     });
     if (updated.conversationId !== null) await inChat(updated, updated.conversationId);
+    await tellStaff();
     return viewOf(db, updated, actorId);
   }
 
@@ -236,7 +240,9 @@ export function createSessionService(deps: {
         });
         return inserted;
       });
-      return viewOf(db, await withConversation(row), userId);
+      const session = await withConversation(row);
+      await tellStaff();
+      return viewOf(db, session, userId);
     },
 
     async view(userId: number, id: number): Promise<ServiceSession> {
@@ -387,6 +393,7 @@ export function createSessionService(deps: {
         if (job.data.action === 'expire') {
           await chat.notice(row.conversationId, '长时间未能接入客服，会话已自动结束，您可以重新发起咨询');
           await chat.status(row.conversationId, 'closed');
+          await tellStaff();
           return;
         }
         const position = await queuePosition(db, row);

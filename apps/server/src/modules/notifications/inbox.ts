@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { NoticeChannel } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { runNoticeListeners } from './notice-listeners.ts';
@@ -33,11 +33,32 @@ export async function notify(executor: Executor, input: NotificationInput): Prom
       title: input.title,
       body: input.body,
       link: input.link,
+      pushPending: true,
       createdAt: input.at,
     })
     .returning({ id: notifications.id });
   if (!row) throw new Error('notification not inserted');
   await runNoticeListeners(executor, { ...input, id: row.id });
+}
+
+/**
+ * Takes up to `limit` committed notices still waiting to be pushed live, oldest first, and clears
+ * their mark in the same statement (`skip locked`: two instances never take the same row).
+ */
+export async function takePendingPushes(executor: Executor, limit: number): Promise<NotificationRow[]> {
+  const waiting = executor
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.pushPending, true))
+    .orderBy(notifications.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await executor
+    .update(notifications)
+    .set({ pushPending: false })
+    .where(inArray(notifications.id, waiting))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** A user's messages of one kind, newest first. */

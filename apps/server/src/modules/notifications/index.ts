@@ -4,6 +4,7 @@ export {
   noticesOf,
   notificationsOf,
   notify,
+  takePendingPushes,
   unreadNoticeCounts,
   type NotificationInput,
   type NotificationRow,

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { NoticeChannel } from '@haoshi/contracts';
 import { users } from '../identity/tables.ts';
 
@@ -22,10 +23,18 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     link: text('link').notNull().default(''),
     readAt: timestamptz('read_at'),
+    /**
+     * Written but not yet pushed to the user's open sockets. Only a committed row can be taken by
+     * the push job (chat's notice push), so a rolled-back notice is never pushed.
+     */
+    pushPending: boolean('push_pending').notNull().default(false),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     index('notifications_user_idx').on(table.userId, table.id.desc()),
     index('notifications_channel_idx').on(table.userId, table.channel, table.id.desc()),
+    index('notifications_push_pending_idx')
+      .on(table.id)
+      .where(sql`${table.pushPending}`),
   ],
 );

@@ -2,7 +2,7 @@
 export { createStorage, type Storage } from './storage-factory.ts';
 export type { StorageProvider } from './storage-provider.ts';
 export { createUploadService, type StoredUpload, type UploadService } from './upload-service.ts';
-export { finishedUploadPurpose } from './upload-queries.ts';
+export { finishedUpload, finishedUploadPurpose } from './upload-queries.ts';
 export { copyImageUpload } from './upload-copy.ts';
 export { storageRoutes } from './routes.ts';
 export { avatarSvg, bannerSvg, ensureDemoImage, iconSvg, screenshotJpeg } from './demo-images.ts';

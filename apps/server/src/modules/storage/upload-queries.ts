@@ -3,13 +3,13 @@ import type { UploadPurpose } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { uploadTickets } from './tables.ts';
 
-/** The purpose of a finished (stored and checked) upload of this user, or null when there is none. */
-export async function finishedUploadPurpose(
+/** A finished (uploaded and checked) upload of this user: its purpose and pixel size, or null. */
+export async function finishedUpload(
   executor: Executor,
   upload: { userId: number; key: string },
-): Promise<UploadPurpose | null> {
+): Promise<{ purpose: UploadPurpose; width: number | null; height: number | null } | null> {
   const [row] = await executor
-    .select({ purpose: uploadTickets.purpose })
+    .select({ purpose: uploadTickets.purpose, width: uploadTickets.width, height: uploadTickets.height })
     .from(uploadTickets)
     .where(
       and(
@@ -18,5 +18,13 @@ export async function finishedUploadPurpose(
         isNotNull(uploadTickets.usedAt),
       ),
     );
-  return row?.purpose ?? null;
+  return row ?? null;
+}
+
+/** The purpose of a finished (stored and checked) upload of this user, or null when there is none. */
+export async function finishedUploadPurpose(
+  executor: Executor,
+  upload: { userId: number; key: string },
+): Promise<UploadPurpose | null> {
+  return (await finishedUpload(executor, upload))?.purpose ?? null;
 }

@@ -69,6 +69,7 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     last_message: message(3),
     last_seq: 3,
     read_seq: 1,
+    peer_read_seq: 0,
     unread: 2,
     muted: false,
     blocked: false,

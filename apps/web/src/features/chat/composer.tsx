@@ -10,10 +10,13 @@ import { chatMessages as m } from './messages';
 export function Composer({
   onSend,
   onImage,
+  onTyping,
   disabled,
 }: {
   onSend: (text: string) => void;
   onImage: (file: File) => void;
+  /** Called on every edit that leaves text in the field (the session throttles what it sends). */
+  onTyping?: () => void;
   disabled: boolean;
 }) {
   const [text, setText] = useState('');
@@ -79,7 +82,10 @@ export function Composer({
         maxLength={2000}
         value={text}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value.trim() !== '') onTyping?.();
+        }}
         onKeyDown={onKeyDown}
       />
       <button

@@ -18,6 +18,7 @@ import { Composer } from './composer';
 import { ConnectionBanner } from './connection-banner';
 import { MessageList } from './message-list';
 import { chatMessages as m } from './messages';
+import { useConversationLive } from './session/chat-connection';
 import type { ChatSession } from './session/chat-session';
 import { messagesOfHistory } from './session/message-merge';
 
@@ -49,14 +50,29 @@ function FraudBanner({
   );
 }
 
-function Header({ conversation, onMore }: { conversation: Conversation; onMore: () => void }) {
+function Header({
+  conversation,
+  typing,
+  onMore,
+}: {
+  conversation: Conversation;
+  typing: boolean;
+  onMore: () => void;
+}) {
   const name = conversation.peer?.nickname ?? conversation.title;
   return (
     <div className="chat-header">
-      <h2 className="chat-header__name" data-testid="chat-peer">
-        {name}
-        {conversation.peer?.staff ? <span className="chat-tag">{m.staff}</span> : null}
-      </h2>
+      <div className="chat-header__title">
+        <h2 className="chat-header__name" data-testid="chat-peer">
+          {name}
+          {conversation.peer?.staff ? <span className="chat-tag">{m.staff}</span> : null}
+        </h2>
+        {typing ? (
+          <p className="chat-header__typing" role="status" data-testid="chat-typing">
+            {m.peerTyping}
+          </p>
+        ) : null}
+      </div>
       <button type="button" className="chat-header__more" aria-label={m.more} onClick={onMore}>
         ···
       </button>
@@ -79,6 +95,12 @@ function Loaded({ conversation, session }: { conversation: Conversation; session
     showToast(now ? m.blocked : m.unblocked);
   });
   const peerId = conversation.peer?.user_id;
+  const live = useConversationLive(session, conversation.id);
+  const peerTyping = peerId !== undefined && live.typing.includes(peerId);
+  const peerReadSeq =
+    conversation.type === 'private' && peerId !== undefined
+      ? Math.max(conversation.peer_read_seq ?? 0, live.reads.get(peerId) ?? 0)
+      : undefined;
 
   const toggleBlock = async () => {
     if (peerId === undefined) return;
@@ -95,10 +117,16 @@ function Loaded({ conversation, session }: { conversation: Conversation; session
 
   return (
     <div className="chat-screen">
-      <Header conversation={conversation} onMore={() => setMenu(true)} />
+      <Header conversation={conversation} typing={peerTyping} onMore={() => setMenu(true)} />
       <ConnectionBanner session={session} />
       <FraudBanner conversationId={conversation.id} isOwn={isOwn} />
-      <MessageList conversationId={conversation.id} session={session} isOwn={isOwn} onActions={setSelected} />
+      <MessageList
+        conversationId={conversation.id}
+        session={session}
+        isOwn={isOwn}
+        onActions={setSelected}
+        peerReadSeq={peerReadSeq}
+      />
       {blocked ? (
         <div className="chat-blocked">
           <span>{m.blockedBar}</span>
@@ -111,6 +139,7 @@ function Loaded({ conversation, session }: { conversation: Conversation; session
           disabled={conversation.status === 'closed'}
           onSend={(text) => session.send(conversation.id, { kind: 'text', text })}
           onImage={(file) => session.sendImage(conversation.id, file)}
+          onTyping={() => session.typing(conversation.id)}
         />
       )}
       <ConversationMenu

@@ -9,8 +9,10 @@ type Card<K extends 'goods' | 'order'> = Extract<MessageContent, { kind: K }>['c
 
 /** The longest side of a picture bubble, in px at 375 design width. */
 const IMAGE_BOX = 160;
+/** px of the 375 design per rem. */
+const DESIGN_PX_PER_REM = 37.5;
 
-function fitted(width: number, height: number): { width: number; height: number } {
+export function fitted(width: number, height: number): { width: number; height: number } {
   if (width <= 0 || height <= 0) return { width: IMAGE_BOX, height: IMAGE_BOX };
   const scale = Math.min(1, IMAGE_BOX / Math.max(width, height));
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
@@ -63,9 +65,21 @@ function ContentView({ content }: { content: MessageContent }) {
     case 'text':
       return <span className="chat-bubble__text">{content.text}</span>;
     case 'image': {
+      // The box has the picture's proportions before it loads (the server stores its dimensions),
+      // so the history does not jump when pictures arrive.
       const size = fitted(content.width, content.height);
       return (
-        <a href={content.url} target="_blank" rel="noreferrer" className="chat-bubble__image-link">
+        <a
+          href={content.url}
+          target="_blank"
+          rel="noreferrer"
+          className="chat-bubble__image-link"
+          data-testid="chat-image-box"
+          style={{
+            width: `${size.width / DESIGN_PX_PER_REM}rem`,
+            aspectRatio: `${size.width} / ${size.height}`,
+          }}
+        >
           <img
             className="chat-bubble__image"
             src={resizeImage(content.url, size.width * 2)}

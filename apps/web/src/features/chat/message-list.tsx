@@ -17,6 +17,25 @@ function needsSeparator(previous: ChatMessage | undefined, message: ChatMessage)
   return Date.parse(message.created_at) - Date.parse(previous.created_at) > SEPARATOR_GAP_MS;
 }
 
+/**
+ * The receipts under the viewer's own messages at the end of the history (after the other user's
+ * last message): read when the other user's read mark reached them.
+ */
+export function receiptsOf(
+  messages: readonly ChatMessage[],
+  isOwn: (message: ChatMessage) => boolean,
+  peerReadSeq: number,
+): Map<number, 'read' | 'unread'> {
+  const receipts = new Map<number, 'read' | 'unread'>();
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (!message || message.sender_id === null || message.content.kind === 'recalled') continue;
+    if (!isOwn(message)) break;
+    receipts.set(message.seq, message.seq <= peerReadSeq ? 'read' : 'unread');
+  }
+  return receipts;
+}
+
 function LoadOlder({ onLoad, loading, failed }: { onLoad: () => void; loading: boolean; failed: boolean }) {
   const ref = useRef<HTMLButtonElement>(null);
   const onLoadRef = useRef(onLoad);
@@ -49,17 +68,21 @@ export function MessageList({
   session,
   isOwn,
   onActions,
+  peerReadSeq,
 }: {
   conversationId: number;
   session: ChatSession;
   isOwn: (message: ChatMessage) => boolean;
   onActions: (message: ChatMessage) => void;
+  /** A private chat: how far the other user has read (shows 已读/未读); undefined elsewhere. */
+  peerReadSeq?: number | undefined;
 }) {
   const history = useMessages(conversationId);
   const pending = usePendingMessages(session, conversationId);
   const stored = useMemo(() => messagesOfHistory(history.data?.pages ?? []), [history.data]);
   const storedIds = useMemo(() => new Set(stored.map((message) => message.client_msg_id)), [stored]);
   const waiting = pending.filter((item) => !storedIds.has(item.client_msg_id));
+  const receipts = peerReadSeq === undefined ? undefined : receiptsOf(stored, isOwn, peerReadSeq);
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ height: number; top: number; firstSeq: number | undefined } | undefined>(undefined);
   const stick = useRef(true);
@@ -139,6 +162,15 @@ export function MessageList({
           ) : (
             <MessageBubble message={message} own={isOwn(message)} onActions={onActions} />
           )}
+          {receipts?.has(message.seq) ? (
+            <p
+              className={`chat-receipt chat-receipt--${receipts.get(message.seq) ?? 'unread'}`}
+              data-testid="chat-receipt"
+              data-seq={message.seq}
+            >
+              {receipts.get(message.seq) === 'read' ? m.receiptRead : m.receiptUnread}
+            </p>
+          ) : null}
         </Fragment>
       ))}
       {waiting.map((item) => (

@@ -22,6 +22,9 @@ export const chatMessages = {
     none: '暂无消息',
   },
   staff: '客服',
+  peerTyping: '对方正在输入…',
+  receiptRead: '已读',
+  receiptUnread: '未读',
   group: '群聊',
   // Chat screen
   opening: '正在打开会话…',

@@ -2,6 +2,7 @@ import { Button, Input } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ServiceSession } from '@haoshi/contracts';
+import { useChatLink, useChatLinkConnected, type ChatLink } from '@/core/chat-link';
 import { useCurrentUser } from '@/core/current-user';
 import { showConfirmDialog } from '@/core/feedback-ui';
 import { isApiError } from '@/core/http/client';
@@ -16,6 +17,7 @@ import { useCloseSession } from './api/close-session';
 import { useLeaveSession } from './api/leave-session';
 import { useServiceSession } from './api/service-session';
 import { useTakeSession } from './api/take-session';
+import { sendServiceMessage, useLiveServiceChat, useMarkServiceRead } from './live-service-chat';
 import { actionLabels, csMessages as m } from './messages';
 import { RatingSheet } from './rating-sheet';
 import { TransferSheet } from './transfer-sheet';
@@ -70,10 +72,22 @@ function SessionActions({ session }: { session: ServiceSession }) {
   );
 }
 
-function Messages({ session, myId }: { session: ServiceSession; myId: number }) {
-  const messages = useChatMessages(session.conversation_id, session.status !== 'closed');
+function Messages({
+  session,
+  myId,
+  link,
+  socketUp,
+}: {
+  session: ServiceSession;
+  myId: number;
+  link: ChatLink | undefined;
+  socketUp: boolean;
+}) {
+  const messages = useChatMessages(session.conversation_id, session.status !== 'closed', socketUp);
   const box = useRef<HTMLDivElement>(null);
   const count = messages.data?.list.length ?? 0;
+  const member = session.viewer === 'user' || session.staff?.id === myId;
+  useMarkServiceRead(link, socketUp, session.conversation_id, messages.data?.list.at(-1)?.seq ?? 0, member);
   useEffect(() => {
     // The newest message in view whenever one arrives.
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
@@ -98,10 +112,10 @@ function Messages({ session, myId }: { session: ServiceSession; myId: number }) 
   );
 }
 
-function Composer({ conversationId }: { conversationId: number }) {
+function Composer({ conversationId, link }: { conversationId: number; link: ChatLink | undefined }) {
   const [text, setText] = useState('');
   const [clientMsgId, setClientMsgId] = useState(newClientMsgId);
-  const send = useSendChatMessage(conversationId);
+  const send = useSendChatMessage(conversationId, (request) => sendServiceMessage(link, request));
   const submit = () => {
     const value = text.trim();
     if (!value || send.isPending) return;
@@ -161,8 +175,11 @@ function ClosedFooter({ session }: { session: ServiceSession }) {
 
 function ServiceChat({ id }: { id: number }) {
   const navigate = useNavigate();
-  const session = useServiceSession(id);
+  const link = useChatLink();
+  const socketUp = useChatLinkConnected(link);
+  const session = useServiceSession(id, socketUp);
   const me = useCurrentUser(useIsLoggedIn());
+  useLiveServiceChat(link, session.data?.conversation_id ?? null, id);
   if (session.isPending || me.isPending) return <ScreenSkeleton />;
   if (session.isError || me.isError)
     return (
@@ -189,8 +206,10 @@ function ServiceChat({ id }: { id: number }) {
         <span>{line.hint}</span>
         <SessionActions session={data} />
       </section>
-      <Messages session={data} myId={me.data.id} />
-      {canWrite && data.conversation_id !== null ? <Composer conversationId={data.conversation_id} /> : null}
+      <Messages session={data} myId={me.data.id} link={link} socketUp={socketUp} />
+      {canWrite && data.conversation_id !== null ? (
+        <Composer conversationId={data.conversation_id} link={link} />
+      ) : null}
       {data.status === 'closed' ? <ClosedFooter session={data} /> : null}
     </div>
   );

@@ -2,12 +2,14 @@ import { Button, List, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorCodes, type ServiceQueueItem } from '@haoshi/contracts';
+import { useChatLink, useChatLinkConnected } from '@/core/chat-link';
 import { formatChinaMonthDayTime } from '@/core/china-time';
 import { isApiError } from '@/core/http/client';
 import { ScreenSkeleton } from '@/ui/screen-skeleton';
 import { StatusScreen } from '@/ui/status-screen';
 import { useServiceQueue } from './api/service-queue';
 import { useTakeSession } from './api/take-session';
+import { useLiveServiceQueue } from './live-service-chat';
 import { csMessages as m } from './messages';
 import './customer-service.css';
 
@@ -39,7 +41,9 @@ function QueueItem({
 /** /customerServiceQueue (not in SPEC, docs/decisions.md): the staff's queue and their own sessions. */
 export default function StaffQueueScreen() {
   const navigate = useNavigate();
-  const queue = useServiceQueue();
+  const link = useChatLink();
+  const queue = useServiceQueue(true, useChatLinkConnected(link));
+  useLiveServiceQueue(link);
   const take = useTakeSession();
   const [tab, setTab] = useState<'queued' | 'mine'>('queued');
   const open = (id: number) => void navigate(`/customerServiceChat?id=${id}`);

@@ -8,6 +8,7 @@ import { sendMessage } from '../api/send-message';
 import { uploadChatImage } from '../api/upload-chat-image';
 import type { SocketStatus } from './chat-socket';
 import { ChatSession } from './chat-session';
+import type { ConversationLive } from './live-state';
 import type { PendingMessage } from './outbox';
 
 let session: ChatSession | undefined;
@@ -66,4 +67,9 @@ export function useSocketStatus(current: ChatSession): SocketStatus {
 
 export function usePendingMessages(current: ChatSession, conversationId: number): readonly PendingMessage[] {
   return useSyncExternalStore(current.outbox.subscribe, () => current.outbox.of(conversationId));
+}
+
+/** Typing and read marks of the other members of a conversation, as frames bring them. */
+export function useConversationLive(current: ChatSession, conversationId: number): ConversationLive {
+  return useSyncExternalStore(current.live.subscribe, () => current.live.of(conversationId));
 }

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type {
   ChatMessage,
+  ClientFrame,
   ConversationList,
   History,
   ImConnect,
@@ -13,6 +14,7 @@ import type {
 } from '@haoshi/contracts';
 import { chatKeys } from '@/core/query-keys';
 import { ChatSocket, type SocketLike, type SocketStatus } from './chat-socket';
+import { LiveState, TYPING_SEND_EVERY_MS } from './live-state';
 import { contiguousSeq, insertIntoHistory, type HistoryData } from './message-merge';
 import { newClientMsgId, Outbox, type PendingMessage } from './outbox';
 
@@ -39,6 +41,8 @@ export interface ChatSessionDeps {
   uploadImage: ImageUpload;
   previewOf: (file: File) => string;
   random?: () => number;
+  /** Milliseconds of the wall clock (typing throttle); Date.now by default. */
+  now?: () => number;
 }
 
 const NETWORK_FAILED = '发送失败，点击重发';
@@ -63,12 +67,17 @@ export class ChatSession {
   private readonly sendTimers = new Map<string, () => void>();
   private readonly files = new Map<string, File>();
   private readonly statusListeners = new Set<() => void>();
+  private readonly frameListeners = new Set<(frame: ServerFrame) => void>();
+  private readonly typingSent = new Map<number, number>();
   private cancelListRefresh: (() => void) | undefined;
+  /** Typing and read marks of the other members (read receipts, 对方正在输入…). */
+  readonly live: LiveState;
 
   constructor(
     private readonly client: QueryClient,
     private readonly deps: ChatSessionDeps,
   ) {
+    this.live = new LiveState(deps.schedule);
     this.socket = new ChatSocket({
       connectInfo: deps.connectInfo,
       createSocket: deps.createSocket,
@@ -94,7 +103,9 @@ export class ChatSession {
     this.sendTimers.clear();
     this.readSent.clear();
     this.ackSent.clear();
+    this.typingSent.clear();
     this.outbox.clear();
+    this.live.clear();
   }
 
   reconnectNow(): void {
@@ -113,6 +124,17 @@ export class ChatSession {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
   };
+
+  /** Every frame the socket brings, after the session handled it (other screens of the tab follow it). */
+  subscribeFrames = (listener: (frame: ServerFrame) => void): (() => void) => {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  };
+
+  /** Writes a frame if the socket is up; false when it is not (the caller falls back to HTTP). */
+  sendFrame(frame: ClientFrame): boolean {
+    return this.socket.send(frame);
+  }
 
   /** The resume point of every conversation whose history this tab holds. */
   lastSeqs(): { conversation_id: number; seq: number }[] {
@@ -149,8 +171,25 @@ export class ChatSession {
         }
         break;
       case 'message':
+        if (frame.message.sender_id !== null)
+          this.live.stopTyping(frame.message.conversation_id, frame.message.sender_id);
+        this.ingest(frame.message);
+        break;
       case 'recall':
         this.ingest(frame.message);
+        break;
+      case 'typing':
+        this.live.typing(frame.conversation_id, frame.user_id);
+        break;
+      case 'read':
+        this.live.read(frame.conversation_id, frame.user_id, frame.seq);
+        break;
+      case 'notice':
+        // A system notice or seller-helper line arrived: its channel, the pinned rows and the
+        // totals are stale (the `unread` frame that follows sets the totals at once).
+        void this.client.invalidateQueries({ queryKey: chatKeys.notices(frame.notice.channel) });
+        void this.client.invalidateQueries({ queryKey: chatKeys.conversations });
+        void this.client.invalidateQueries({ queryKey: chatKeys.msgHome });
         break;
       case 'sent':
         this.sendTimers.get(frame.client_msg_id)?.();
@@ -166,6 +205,7 @@ export class ChatSession {
       default:
         break;
     }
+    for (const listener of this.frameListeners) listener(frame);
   }
 
   private isHeld(conversationId: number): boolean {
@@ -258,6 +298,15 @@ export class ChatSession {
           }
         : data,
     );
+  }
+
+  /** The composer has input: tell the others, at most once every TYPING_SEND_EVERY_MS. */
+  typing(conversationId: number): void {
+    const at = (this.deps.now ?? Date.now)();
+    const last = this.typingSent.get(conversationId);
+    if (last !== undefined && at - last < TYPING_SEND_EVERY_MS) return;
+    if (this.socket.send({ type: 'typing', conversation_id: conversationId }))
+      this.typingSent.set(conversationId, at);
   }
 
   // --- outgoing --------------------------------------------------------------------------------

@@ -3,7 +3,10 @@ import { apiPaths, type History } from '@haoshi/contracts';
 import { http, unwrap } from '@/core/http/client';
 import { customerServiceKeys } from '@/core/query-keys';
 
-/** While a session is open its messages are asked again this often (the chat's latest page). */
+/**
+ * While a session is open and the chat socket is down, its messages are asked again this often
+ * (the chat's latest page); with the socket up they arrive as frames.
+ */
 const MESSAGES_REFRESH_MS = 2000;
 
 export function fetchChatMessages(conversationId: number): Promise<History> {
@@ -17,10 +20,10 @@ export const chatMessagesQueryOptions = (conversationId: number) =>
   });
 
 /** The conversation's latest page of messages (chat's HTTP history call). */
-export function useChatMessages(conversationId: number | null, live: boolean) {
+export function useChatMessages(conversationId: number | null, live: boolean, socketUp = false) {
   return useQuery({
     ...chatMessagesQueryOptions(conversationId ?? 0),
     enabled: conversationId !== null,
-    refetchInterval: live ? MESSAGES_REFRESH_MS : false,
+    refetchInterval: live && !socketUp ? MESSAGES_REFRESH_MS : false,
   });
 }

@@ -12,7 +12,14 @@ export function fetchServiceQueue(): Promise<ServiceQueue> {
 export const serviceQueueQueryOptions = () =>
   queryOptions({ queryKey: customerServiceKeys.queue, queryFn: fetchServiceQueue });
 
-/** The staff's queue, asked again every few seconds while on screen. */
-export function useServiceQueue(enabled = true) {
-  return useQuery({ ...serviceQueueQueryOptions(), enabled, refetchInterval: QUEUE_REFRESH_MS });
+/**
+ * The staff's queue. With the chat socket up it is asked again when a `service_queue` frame says it
+ * changed (live-service-chat.ts); while the socket is down, every few seconds.
+ */
+export function useServiceQueue(enabled = true, socketUp = false) {
+  return useQuery({
+    ...serviceQueueQueryOptions(),
+    enabled,
+    refetchInterval: socketUp ? false : QUEUE_REFRESH_MS,
+  });
 }
