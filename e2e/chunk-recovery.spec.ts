@@ -3,7 +3,8 @@ import { loginAsNewUser, test, visiblePane } from './helpers';
 
 /** Seeded staff accounts (apps/server/src/db/seed.ts): /test is for staff in a production build. */
 const ADMIN_PHONE = '13800000001';
-const CUSTOMER_SERVICE_PHONE = '13800000003';
+// Not the agent customer-service.spec uses: parallel specs would wait out each other's SMS cooldown.
+const CUSTOMER_SERVICE_PHONE = '13800000008';
 
 /**
  * Fails every request for matching assets until the page reloads itself. (Vite may fetch a route

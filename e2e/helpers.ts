@@ -61,9 +61,9 @@ export async function loginWithSms(page: Page, phone: string): Promise<void> {
   await page.getByPlaceholder('请输入手机号').fill(phone);
   const counting = page.getByRole('button', { name: /秒后重发/ });
   // A seeded account another spec logged in just now is under the per-phone resend cooldown: wait
-  // as a user would, then ask again.
+  // as a user would, then ask again (specs in parallel can each take the phone once in between).
   const tooSoon = page.getByText(/验证码发送太频繁，请(\d+)秒后再试/);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByRole('button', { name: '获取验证码' }).click();
     await expect(counting.or(tooSoon).first()).toBeVisible();
     if (await counting.isVisible()) break;

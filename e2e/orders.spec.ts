@@ -3,7 +3,8 @@ import { loginAsNewUser, test, visiblePane } from './helpers';
 import { api, phone } from './trade-helpers';
 
 /** Seeded customer-service account and the first demo seller (apps/server/src/db/seed.ts, goods/demo-seed.ts). */
-const CUSTOMER_SERVICE_PHONE = '13800000003';
+// Its own agent: specs running in parallel would otherwise wait out each other's SMS cooldown.
+const CUSTOMER_SERVICE_PHONE = '13800000007';
 const DEMO_SELLER_PHONE = '19900000001';
 const shots = new URL('./screenshots/', import.meta.url).pathname;
 

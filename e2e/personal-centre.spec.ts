@@ -59,6 +59,9 @@ test('a user changes avatar and nickname, signs out another device, and download
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatarPng });
   const canvas = page.getByTestId('avatar-crop-canvas');
   await expect(canvas).toBeVisible();
+  // hover waits until the sheet has finished sliding up: a drag begun mid-animation can land on the
+  // mask, whose click closes the sheet.
+  await canvas.hover();
   const box = await canvas.boundingBox();
   if (box) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

@@ -26,6 +26,9 @@ export const demoStaff: ReadonlyArray<{ phone: string; nickname: string; roles: 
   { phone: '13800000004', nickname: '举报处理专员', roles: ['report_handler'] },
   { phone: '13800000005', nickname: '星耀工作室', roles: ['merchant'] },
   { phone: '13800000006', nickname: '回收商老王', roles: ['recycler'] },
+  // A support desk has more than one agent: the queue hands conversations to whoever takes them.
+  { phone: '13800000007', nickname: '客服小林', roles: ['customer_service'] },
+  { phone: '13800000008', nickname: '客服阿杰', roles: ['customer_service'] },
 ];
 
 /**
