@@ -4,7 +4,8 @@
  * 1. `--sockets` WebSockets held by one instance (each authenticated with `hello`), paired into
  *    private conversations; then `--rate` messages/s for `--seconds`, each sent by one side of a
  *    pair and timed until the other side receives it (stored with its seq before delivery);
- * 2. the same sockets and rate against a bare `ws` relay (no database, no session) in the same run;
+ * 2. the same sockets and rate against a bare `ws` relay (`chat-relay.ts`: no database, no session,
+ *    its own process) in the same run;
  * 3. the same across two instances, every pair split between them, delivered through Redis.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 npm run chat -w @haoshi/bench
@@ -24,12 +25,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import { chatRules, type ServerFrame } from '@haoshi/contracts';
 import { cpuMs } from './process-cpu.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { queryRows } from '../apps/server/src/lib/sql-rows.ts';
 import { createSessionService } from '../apps/server/src/modules/identity/session-service.ts';
+import { productionEnv } from './production-env.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -138,26 +140,13 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...productionEnv({
+        namespace: name,
+        dataDir: mkdtempSync(join(tmpdir(), 'haoshi-bench-chat-')),
+        sessionSecret: SESSION_SECRET,
+      }),
       DATABASE_URL: benchUrl.toString(),
       PORT: String(port),
-      SESSION_SECRET,
-      DEVICE_SIGN_KEY: '0123456789abcdef0123456789abcdef',
-      SECURITY_PROVIDER_SECRET: 'bench-security-secret-0123456789',
-      ESIGN_SIGNING_KEY: 'YmVuY2gtZXNpZ24tZWQyNTUxOS1zZWVkLTMyLWJ5dGU=',
-      ORDER_CREDENTIALS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      SEED_DEMO: 'false',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-chat-')),
-      WEB_DIST: '/nonexistent',
-      RATE_LIMIT_NAMESPACE: `${name}:rl:`,
-      CACHE_BUS_CHANNEL: `${name}:bus`,
-      CHAT_BUS_CHANNEL: `${name}:chat`,
-      S3_ENDPOINT: 'http://127.0.0.1:9',
-      S3_BUCKET: 'bench',
-      S3_ACCESS_KEY_ID: 'bench',
-      S3_SECRET_ACCESS_KEY: 'bench-secret',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -182,22 +171,19 @@ async function waitFor(url: string, server: ChildProcess) {
 
 // --- the bare relay ---------------------------------------------------------------------------------
 
-/** A `ws` server that forwards each frame to the socket named in it: delivery without the app. */
-function startBareRelay(port: number): Promise<WebSocketServer> {
-  const byId = new Map<number, WebSocket>();
-  const server = new WebSocketServer({ port, host: '127.0.0.1' });
-  server.on('connection', (socket) => {
-    socket.on('message', (data: Buffer) => {
-      const frame = JSON.parse(data.toString('utf8')) as { type: string; id: number; to?: number };
-      if (frame.type === 'hello') {
-        byId.set(frame.id, socket);
-        socket.send('{"type":"ready"}');
-      } else if (frame.to !== undefined) {
-        byId.get(frame.to)?.send(data.toString('utf8'));
-      }
+/** The bare `ws` relay (`chat-relay.ts`) in its own process; resolves once it listens. */
+function startBareRelay(port: number): Promise<ChildProcess> {
+  const child = spawn('node', ['--import', 'tsx', 'chat-relay.ts', String(port)], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare relay exited (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve(child);
     });
   });
-  return new Promise((resolve) => server.once('listening', () => resolve(server)));
 }
 
 // --- the load ---------------------------------------------------------------------------------------
@@ -279,7 +265,6 @@ async function drive(
   }
   // Stragglers: up to 5 s for the last deliveries.
   for (let waited = 0; waited < 5000 && delivered < sent; waited += 100) await pause(100);
-  // The bare relay runs in this process: no server CPU to report (null).
   const cpuMsPerMessage = processes.length
     ? (processes.reduce((sum, child) => sum + cpuMs(child), 0) - cpuBefore) / sent
     : Number.NaN;
@@ -390,10 +375,10 @@ try {
         const frame = JSON.parse(data) as { t?: number };
         return frame.t ?? null;
       },
-      [],
+      [relay],
     ),
   );
-  relay.close();
+  relay.kill('SIGTERM');
 
   if (redisUrl) {
     const two = startServer(ports[1] ?? 0, { REDIS_URL: redisUrl });

@@ -183,7 +183,8 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 mkdirSync(outDir, { recursive: true });
-const server = await startDemoServer({ port: PORT, webDist: dist });
+// The /mine run's user is logged in by script, which bot protection would refuse.
+const server = await startDemoServer({ port: PORT, webDist: dist, botProtection: 'off' });
 let browser: Browser | undefined;
 try {
   const [token, listingId] = await Promise.all([logIn(server.origin), demoListingId(server.origin)]);

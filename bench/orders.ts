@@ -34,6 +34,7 @@ import { checkLedger, formatLedgerReport, ledger } from '../apps/server/src/modu
 import type { AccountRef } from '../apps/server/src/modules/ledger/accounts.ts';
 import { orders } from '../apps/server/src/modules/orders/tables.ts';
 import { cpuMs } from './process-cpu.ts';
+import { productionEnv } from './production-env.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -226,27 +227,9 @@ function startServer(): ChildProcess {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...productionEnv({ namespace: name, dataDir, sessionSecret: SESSION_SECRET }),
       DATABASE_URL: benchUrl.toString(),
       PORT: args.port,
-      SESSION_SECRET,
-      DEVICE_SIGN_KEY: '0123456789abcdef0123456789abcdef',
-      SECURITY_PROVIDER_SECRET: 'bench-security-secret-0123456789',
-      ESIGN_SIGNING_KEY: 'YmVuY2gtZXNpZ24tZWQyNTUxOS1zZWVkLTMyLWJ5dGU=',
-      ORDER_CREDENTIALS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000000',
-      SEED_DEMO: 'false',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      RATE_LIMIT_NAMESPACE: `${name}:rl:`,
-      CACHE_BUS_CHANNEL: `${name}:bus`,
-      // The production profile requires object storage; orders never touch it.
-      S3_ENDPOINT: 'http://127.0.0.1:9',
-      S3_BUCKET: 'bench',
-      S3_ACCESS_KEY_ID: 'bench',
-      S3_SECRET_ACCESS_KEY: 'bench-secret',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -34,6 +34,7 @@ import { seedDemoData } from '../apps/server/src/db/seed.ts';
 import { createLocalStorage } from '../apps/server/src/modules/storage/local-storage.ts';
 import { mixBodies } from './search-mix.ts';
 import { cpuMs } from './process-cpu.ts';
+import { productionEnv } from './production-env.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -255,26 +256,8 @@ try {
     `database ${name}: ${row?.n} listings on sale, seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
 
-  const serverEnv = {
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-0123456789',
-    DEVICE_SIGN_KEY: '0123456789abcdef0123456789abcdef',
-    SECURITY_PROVIDER_SECRET: 'bench-security-secret-0123456789',
-    ESIGN_SIGNING_KEY: 'YmVuY2gtZXNpZ24tZWQyNTUxOS1zZWVkLTMyLWJ5dGU=',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    WEB_DIST: '/nonexistent',
-    // The production profile requires these; the list never touches the object store.
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    RATE_LIMIT_NAMESPACE: `${name}:rl:`,
-    CACHE_BUS_CHANNEL: `${name}:bus`,
-    S3_ENDPOINT: 'http://127.0.0.1:9',
-    S3_BUCKET: 'bench',
-    S3_ACCESS_KEY_ID: 'bench',
-    S3_SECRET_ACCESS_KEY: 'bench-secret',
-  };
+  const serverEnv = productionEnv({ namespace: name, dataDir });
+
   const rows: Row[] = [];
   const gameIds = row?.games ?? [];
 

@@ -27,7 +27,12 @@ async function waitForHealth(url: string): Promise<void> {
  * The server as `npm start` runs it (compiled, demo data seeded) on a fresh embedded database in its
  * own temporary data directory, serving the web build at `webDist`. Run after `npm run build`.
  */
-export async function startDemoServer(options: { port: number; webDist: string }): Promise<DemoServer> {
+export async function startDemoServer(options: {
+  port: number;
+  webDist: string;
+  /** `off` for a bench that logs a user in by script (a scripted SMS request is refused otherwise). */
+  botProtection?: 'off';
+}): Promise<DemoServer> {
   const environment = { ...process.env };
   // A shared database would carry data (and SMS counters) over from run to run.
   delete environment.DATABASE_URL;
@@ -41,6 +46,7 @@ export async function startDemoServer(options: { port: number; webDist: string }
       DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-bench-')),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      ...(options.botProtection ? { BOT_PROTECTION: options.botProtection } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -210,7 +210,7 @@ describe('refreshDeviceId (SPEC §4 device identity flow)', () => {
 
     const expectedToken = Buffer.from('tok-安全', 'utf8').toString('base64');
     expect(fake.requests[0]?.url).toBe(`/app/device/v2?token=${encodeURIComponent(expectedToken)}`);
-    expect(fake.requests[0]?.config.headers.get('sign')).toBe(original);
+    expect(fake.requests[0]?.config.headers['sign']).toBe(original);
     expect(nodeDecrypt(storedSign())).toEqual({
       device_id: 'srv-device-42',
       channel: 'h5',

@@ -1,4 +1,3 @@
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import {
   APP_UPDATE_REQUIRED_MESSAGE,
   BOT_TOKEN_HEADER,
@@ -11,6 +10,7 @@ import {
 import { readHeaderSign, setAuthorization, type HeaderSign } from '../storage';
 import { applyErrorCatalogue, isCatalogueHandled } from './error-catalogue';
 import { ApiError, HandledError } from './errors';
+import { queryString, transport, TransportError, type TransportResponse } from './transport';
 
 export { ApiError, HandledError, isApiError, isHandledError, type HandledErrorKind } from './errors';
 
@@ -25,17 +25,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one client every call goes through (SPEC §7): same origin, 10 s unless the path says otherwise. */
-export const httpInstance = axios.create({
-  baseURL: '',
-  timeout: HTTP_DEFAULT_TIMEOUT_MS,
-  // Repeated keys (a=1&a=2) rather than a[]=1: what the server's query parser reads as an array.
-  paramsSerializer: { indexes: null },
-  // Every status resolves; whether the body is an envelope decides what happens next.
-  validateStatus: () => true,
-});
-
-/** XHR refuses header values outside Latin-1; a native app may pass such values, so they go encoded. */
+/** Header values must be Latin-1; a native app may pass other values, so they go encoded. */
 function headerValue(value: string): string {
   return /^[\t\x20-\x7e\x80-\xff]*$/.test(value) ? value : encodeURIComponent(value);
 }
@@ -52,10 +42,9 @@ function timeoutFor(path: string, override?: number): number {
   return override ?? callTimeoutsMs[path.split('?')[0] ?? path] ?? HTTP_DEFAULT_TIMEOUT_MS;
 }
 
-function rotateAuthorization(response: AxiosResponse): void {
-  const header = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'authorization');
-  const value: unknown = header?.[1];
-  if (typeof value === 'string' && value !== '') setAuthorization(value);
+function rotateAuthorization(response: TransportResponse): void {
+  const value = response.headers.authorization;
+  if (value !== undefined && value !== '') setAuthorization(value);
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -67,16 +56,24 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 function transportError(error: unknown): HandledError {
-  if (axios.isCancel(error)) return new HandledError('canceled', 'request canceled', { cause: error });
+  if (error instanceof TransportError && error.kind === 'canceled')
+    return new HandledError('canceled', 'request canceled', { cause: error });
   return new HandledError('network', 'network error', { cause: error });
+}
+
+interface CallConfig {
+  method: 'GET' | 'POST';
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
 }
 
 /**
  * The risky calls (contracts' botProtectedCalls) carry a fresh bot-protection token: the client
  * loads on the first such call if it has not yet (docs/bot-protection.md).
  */
-const botSceneOf = (config: AxiosRequestConfig) =>
-  config.method === 'POST' ? botProtectedCalls[config.url ?? ''] : undefined;
+const botSceneOf = (config: CallConfig) =>
+  config.method === 'POST' ? botProtectedCalls[config.url] : undefined;
 
 async function botTokenHeader(
   scene: NonNullable<ReturnType<typeof botSceneOf>>,
@@ -87,23 +84,30 @@ async function botTokenHeader(
   return 'token' in outcome ? { [BOT_TOKEN_HEADER]: outcome.token } : {};
 }
 
-async function send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<Envelope<T>> {
+async function send<T>(config: CallConfig, options: RequestOptions = {}): Promise<Envelope<T>> {
   // Other calls go out in the same tick: no await on their way.
   const scene = botSceneOf(config);
   const botHeader = scene ? await botTokenHeader(scene) : {};
-  let response: AxiosResponse<unknown>;
+  if (options.signal?.aborted) throw new HandledError('canceled', 'request canceled');
+  let response: TransportResponse;
   try {
-    response = await httpInstance.request<unknown>({
-      ...config,
-      headers: requestHeaders({ ...options.headers, ...botHeader }),
-      timeout: timeoutFor(config.url ?? '', options.timeout),
+    response = await transport({
+      method: config.method,
+      url: `${config.url}${queryString(config.params)}`,
+      headers: requestHeaders({
+        ...(config.data === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
+        ...botHeader,
+      }),
+      body: config.data === undefined ? undefined : JSON.stringify(config.data),
+      timeoutMs: timeoutFor(config.url, options.timeout),
       signal: options.signal,
     });
   } catch (error) {
     throw transportError(error);
   }
   rotateAuthorization(response);
-  const body = response.data;
+  const { body } = response;
   if (!isEnvelope(body)) throw new HandledError('http', `unexpected response (HTTP ${response.status})`);
   if (applyErrorCatalogue(body, { silent: options.silent }) === 'stop') {
     throw new HandledError('app-update', APP_UPDATE_REQUIRED_MESSAGE);

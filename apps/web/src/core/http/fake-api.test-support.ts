@@ -1,4 +1,3 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,10 +10,16 @@ import {
   type Dialog,
   type ErrorCode,
 } from '@haoshi/contracts';
-import { httpInstance } from './client';
+import {
+  setTransport,
+  TransportError,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport';
 
 /**
- * The one fake API of the web tests. It answers the shared client in-process (axios adapter) by the
+ * The one fake API of the web tests. It answers the shared client in-process (its transport) by the
  * contracts' `apiCalls` table: a request is read with the call's query/body schema and a reply is
  * written with its response schema, as the server's routes do, so a test cannot use a call, a
  * request or an answer the server would not have. Anything the server would refuse fails the test.
@@ -46,8 +51,14 @@ export interface FakeRequest<K extends ApiCallKey = ApiCallKey> {
   rawQuery: RawQuery;
   /** The JSON body as sent (checked against the call's body schema). */
   body: CallOf<K> extends { body: z.ZodType } ? z.input<SchemaOf<CallOf<K>, 'body'>> : unknown;
-  /** The raw axios request: headers, time-out. */
-  config: InternalAxiosRequestConfig;
+  /** The request as the client sent it: headers, time-out. */
+  config: SentConfig;
+}
+
+export interface SentConfig {
+  headers: Record<string, string>;
+  /** The call's time-out, ms. */
+  timeout: number;
 }
 
 export interface UnlistedRequest {
@@ -58,7 +69,7 @@ export interface UnlistedRequest {
   query: RawQuery;
   rawQuery: RawQuery;
   body: unknown;
-  config: InternalAxiosRequestConfig;
+  config: SentConfig;
 }
 
 type ReplyKind =
@@ -144,13 +155,12 @@ function readQuery(url: string): RawQuery {
   return query;
 }
 
-function readBody(config: InternalAxiosRequestConfig): unknown {
-  if (config.data === undefined || config.data === null || config.data === '') return undefined;
-  if (typeof config.data !== 'string') return config.data as unknown;
+function readBody(request: TransportRequest): unknown {
+  if (request.body === undefined || request.body === '') return undefined;
   try {
-    return JSON.parse(config.data) as unknown;
+    return JSON.parse(request.body) as unknown;
   } catch {
-    return config.data;
+    return request.body;
   }
 }
 
@@ -161,7 +171,7 @@ export class FakeApi {
   readonly requests: Array<FakeRequest | UnlistedRequest> = [];
   private readonly handlers = new Map<string, AnyHandler>();
   private readonly violations: string[] = [];
-  private previousAdapter: InternalAxiosRequestConfig['adapter'];
+  private previousTransport: Transport | undefined;
 
   /** Answers a listed call; a later `on` for the same call replaces the earlier one. */
   on<P extends SingleMethodPath>(path: P, handler: FakeHandler<KeysOf<P>>): this;
@@ -211,14 +221,12 @@ export class FakeApi {
   }
 
   install(): void {
-    this.previousAdapter = httpInstance.defaults.adapter;
-    const adapter: AxiosAdapter = (config) => this.answer(config);
-    httpInstance.defaults.adapter = adapter;
+    this.previousTransport = setTransport((request) => this.answer(request));
   }
 
   /** Restores the client, forgets the handlers and fails if a request or reply broke the contracts. */
   uninstall(): void {
-    httpInstance.defaults.adapter = this.previousAdapter;
+    if (this.previousTransport) setTransport(this.previousTransport);
     this.handlers.clear();
     this.requests.length = 0;
     const violations = this.violations.splice(0);
@@ -232,14 +240,14 @@ export class FakeApi {
     return new Error(message);
   }
 
-  private async answer(config: InternalAxiosRequestConfig) {
-    const method = (config.method ?? 'get').toUpperCase();
-    const url = httpInstance.getUri(config);
+  private async answer(sent: TransportRequest): Promise<TransportResponse> {
+    const { method, url } = sent;
     const path = new URL(url, 'http://fake.test').pathname;
     const key = `${method} ${path}`;
     const call = calls[key];
     const query = readQuery(url);
-    const body = readBody(config);
+    const body = readBody(sent);
+    const config: SentConfig = { headers: sent.headers, timeout: sent.timeoutMs };
     const request: UnlistedRequest = { key, method, path, url, query, rawQuery: query, body, config };
     this.requests.push(request);
 
@@ -264,29 +272,25 @@ export class FakeApi {
       read('body', call.body, body);
     }
     const answered = await handler(request);
-    return this.respond(config, key, call, answered);
+    return this.respond(key, call, answered);
   }
 
-  private respond(
-    config: InternalAxiosRequestConfig,
-    key: string,
-    call: ApiCall | undefined,
-    answered: unknown,
-  ) {
+  private respond(key: string, call: ApiCall | undefined, answered: unknown): Promise<TransportResponse> {
     const given =
       answered instanceof FakeReply ? answered.reply : ({ kind: 'ok', data: answered, headers: {} } as const);
-    const response = (status: number, data: unknown, headers: Record<string, string>) => ({
-      data,
-      status,
-      statusText: '',
-      headers,
-      config,
-    });
+    const response = (status: number, body: unknown, headers: Record<string, string>) =>
+      Promise.resolve({
+        status,
+        body,
+        headers: Object.fromEntries(
+          Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+        ),
+      });
     switch (given.kind) {
       case 'network':
-        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+        throw new TransportError('network', 'network error');
       case 'timeout':
-        throw new AxiosError(`timeout of ${config.timeout ?? 0}ms exceeded`, AxiosError.ECONNABORTED, config);
+        throw new TransportError('network', 'timed out');
       case 'pending':
         return new Promise<never>(() => undefined);
       case 'raw':

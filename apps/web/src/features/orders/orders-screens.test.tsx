@@ -147,7 +147,7 @@ describe('/order_detail?goods_id= (确认订单)', () => {
     await waitFor(() => expect(fake.calls(orderPaths.place)).toHaveLength(1));
     const placed = fake.calls(orderPaths.place)[0];
     expect(placed?.body).toEqual({ goods_id: 7, guarantee: 'extended', coupon_id: 31 });
-    expect(placed?.config.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(placed?.config.headers['Idempotency-Key']).toBeTruthy();
     expect(await screen.findByTestId('pay-amount')).toBeTruthy();
   });
 
@@ -205,7 +205,7 @@ describe('/order_detail?order_no= (订单详情)', () => {
       order_no: 'O20261121100000123456',
       method: 'wallet',
     });
-    expect(fake.calls(orderPaths.pay)[0]?.config.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(fake.calls(orderPaths.pay)[0]?.config.headers['Idempotency-Key']).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('order-state').textContent).toBe('待发货'));
   });
 
