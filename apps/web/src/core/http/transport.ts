@@ -90,6 +90,13 @@ export function setTransport(next: Transport): Transport {
   return previous;
 }
 
+function paramText(item: unknown): string {
+  if (item instanceof Date) return item.toISOString();
+  if (typeof item === 'string') return item;
+  if (typeof item === 'number' || typeof item === 'boolean' || typeof item === 'bigint') return `${item}`;
+  return JSON.stringify(item) ?? '';
+}
+
 /**
  * `a=1&a=2` for arrays (what the server's query parser reads as an array), nothing for undefined or
  * null values.
@@ -100,13 +107,7 @@ export function queryString(params: Record<string, unknown> | undefined): string
   for (const [name, value] of Object.entries(params)) {
     for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
       if (item === undefined || item === null) continue;
-      const text =
-        item instanceof Date
-          ? item.toISOString()
-          : typeof item === 'object'
-            ? JSON.stringify(item)
-            : String(item);
-      search.append(name, text);
+      search.append(name, paramText(item));
     }
   }
   const text = search.toString();
