@@ -12,6 +12,8 @@ import { chatBlocks, chatConversations, chatMembers, chatMessages } from '../src
 import { feedback } from '../src/modules/feedback/tables.ts';
 import { goodsFavourites, goodsFootprints, storeFollows, stores } from '../src/modules/goods/tables.ts';
 import { users } from '../src/modules/identity/tables.ts';
+import { notify } from '../src/modules/notifications/index.ts';
+import { notifications } from '../src/modules/notifications/tables.ts';
 import { party } from './helpers/aftersales.ts';
 import { call, latestCode } from './helpers/identity.ts';
 import { insertListing } from './helpers/orders.ts';
@@ -94,7 +96,7 @@ async function privateChat(a: number, b: number) {
 }
 
 describe('the erasure at the end of the cooling-off', () => {
-  it('removes favourites, footprints, feedback and chat content; keeps the other party history and the ledger', async () => {
+  it('removes favourites, footprints, feedback, the inbox and chat content; keeps the other party history and the ledger', async () => {
     const phone = nextPhone();
     const who = await party(t, phone);
     const other = await party(t, nextPhone());
@@ -112,6 +114,15 @@ describe('the erasure at the end of the cooling-off', () => {
     // The other user's own records stay.
     await t.app.db.insert(goodsFavourites).values({ userId: other.id, goodsId });
     await t.app.db.insert(feedback).values({ userId: other.id, category: 'other', content: '建议' });
+    for (const userId of [who.id, other.id])
+      await notify(t.app.db, {
+        userId,
+        kind: 'order',
+        title: '订单已发货',
+        body: '请验号',
+        link: '/orderList',
+        at: t.clock.now(),
+      });
     const conversationId = await privateChat(who.id, other.id);
 
     await cancel(who.token, phone);
@@ -120,12 +131,15 @@ describe('the erasure at the end of the cooling-off', () => {
     const [user] = await t.app.db.select().from(users).where(eq(users.id, who.id));
     expect(user?.status).toBe('cancelled');
 
-    for (const table of [goodsFavourites, goodsFootprints, storeFollows, feedback, chatBlocks])
+    for (const table of [goodsFavourites, goodsFootprints, storeFollows, feedback, chatBlocks, notifications])
       expect(await t.app.db.select().from(table).where(eq(table.userId, who.id))).toEqual([]);
     expect(
       await t.app.db.select().from(goodsFavourites).where(eq(goodsFavourites.userId, other.id)),
     ).toHaveLength(1);
     expect(await t.app.db.select().from(feedback).where(eq(feedback.userId, other.id))).toHaveLength(1);
+    expect(
+      await t.app.db.select().from(notifications).where(eq(notifications.userId, other.id)),
+    ).toHaveLength(1);
 
     // The conversation keeps every seq: the user's messages are recalled markers, the other's untouched.
     const messages = await t.app.db

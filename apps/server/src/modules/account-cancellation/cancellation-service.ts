@@ -25,7 +25,7 @@ import {
   type SmsService,
 } from '../identity/index.ts';
 import type { JobRunner } from '../jobs/index.ts';
-import { notify } from '../notifications/index.ts';
+import { eraseInbox, notify } from '../notifications/index.ts';
 import { erasePayoutMethods } from '../payout-methods/index.ts';
 import { erasePersonalData } from '../personal/index.ts';
 import { erasePrivacySettings } from '../privacy/index.ts';
@@ -289,6 +289,7 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       await eraseBrowsingData(tx, row.userId);
       await eraseFeedback(tx, row.userId);
       await eraseChatContent(tx, row.userId, at);
+      await eraseInbox(tx, row.userId);
       await close(tx, row, to, '');
       return to;
     });

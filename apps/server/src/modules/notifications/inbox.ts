@@ -129,3 +129,8 @@ export async function markNoticesRead(
       ),
     );
 }
+
+/** Deletes a user's inbox (account cancellation's erasure): notices are about the user, for the user. */
+export async function eraseInbox(executor: Executor, userId: number): Promise<void> {
+  await executor.delete(notifications).where(eq(notifications.userId, userId));
+}

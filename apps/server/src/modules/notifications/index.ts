@@ -1,5 +1,6 @@
 /** The inbox's public API: modules write messages with `notify`; chat's notice channels read them. */
 export {
+  eraseInbox,
   markNoticesRead,
   noticesOf,
   notificationsOf,
