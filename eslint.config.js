@@ -73,6 +73,7 @@ const serverModuleDependencies = {
     'process',
     'real-name',
     'sincerity',
+    'storage',
     'withdrawals',
   ],
   'bot-protection': [],

@@ -45,7 +45,13 @@ import { evaluationsPlugin } from './modules/evaluations/index.ts';
 import { claimsPlugin } from './modules/claims/index.ts';
 import { createHomeService, homeRoutes } from './modules/home/index.ts';
 import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
-import { createStorage, createUploadService, storageRoutes } from './modules/storage/index.ts';
+import {
+  createStorage,
+  createUploadService,
+  removeStoredObjects,
+  REMOVE_STORED_OBJECTS_QUEUE,
+  storageRoutes,
+} from './modules/storage/index.ts';
 import { sincerityRoutes } from './modules/sincerity/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
@@ -190,6 +196,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(identityRoutes, { services: identity });
   // The composition root: every service below is built once, here, and handed to the modules.
   const storage = await createStorage(config);
+  // Objects whose rows a transaction forgot (account cancellation's erasure), deleted after its commit.
+  jobs.work<{ keys: string[] }>(REMOVE_STORED_OBJECTS_QUEUE, (job) =>
+    removeStoredObjects(storage, job.data.keys),
+  );
   const imageUrl = (key: string) => storage.provider.publicUrl(key);
   // One catalogue (and its cache) for the listings and the coupons that name games.
   const catalogue = createCatalogueService({ db: app.db, imageUrl, bus });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import {
   ACCOUNT_CANCEL_COOLING_OFF_SECONDS,
@@ -6,6 +9,8 @@ import {
   type AccountCancelStatus,
   type QrStatus,
   type QrTicketCreated,
+  type UploadPurpose,
+  type UploadTicket,
 } from '@haoshi/contracts';
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages } from '../src/modules/chat/tables.ts';
@@ -17,7 +22,8 @@ import { notifications } from '../src/modules/notifications/tables.ts';
 import { party } from './helpers/aftersales.ts';
 import { call, latestCode } from './helpers/identity.ts';
 import { insertListing } from './helpers/orders.ts';
-import { createListingsApp } from './helpers/listings.ts';
+import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
+import { uploadTickets } from '../src/modules/storage/tables.ts';
 import type { TestApp } from './helpers/test-app.ts';
 
 const STATUS = '/app/user/destroy/status';
@@ -27,8 +33,9 @@ let t: TestApp;
 let phoneSeq = 0;
 const nextPhone = () => `1371000${String(++phoneSeq).padStart(4, '0')}`;
 
+const dataDir = mkdtempSync(join(tmpdir(), 'haoshi-erasure-'));
 beforeAll(async () => {
-  t = await createListingsApp();
+  t = await createListingsApp({ DATA_DIR: dataDir });
 });
 afterAll(async () => t.close());
 
@@ -180,6 +187,48 @@ describe('the erasure at the end of the cooling-off', () => {
 });
 
 describe('every login path withdraws a cancellation in its cooling-off', () => {
+  it("deletes the user's personal pictures after the erasure commits, resized copies too, and keeps trade records", async () => {
+    const phone = nextPhone();
+    const who = await party(t, phone);
+    const upload = async (purpose: UploadPurpose) => {
+      const bytes = await pngBytes(64, 48);
+      const issued = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
+        token: who.token,
+        body: { purpose, files: [{ content_type: 'image/png', size: bytes.length }] },
+      });
+      const ticket = issued.body.data?.tickets[0];
+      if (!ticket) throw new Error(`no ticket: ${JSON.stringify(issued.body)}`);
+      expect((await put(t, ticket, bytes)).body.err_code).toBe(0);
+      return ticket.key;
+    };
+    const avatar = await upload('avatar');
+    const chatPicture = await upload('chat');
+    const screenshot = await upload('goods_screenshot');
+    // A resized copy in the image cache, as a phone's list would have asked for.
+    const resized = await t.app.inject({
+      method: 'GET',
+      url: `/uploads/${avatar}?x-oss-process=image/resize,w_100`,
+    });
+    expect(resized.statusCode).toBe(200);
+    const stored = (key: string) => existsSync(join(dataDir, 'uploads', key));
+    const cachedCopies = (key: string) =>
+      readdirSync(join(dataDir, 'uploads-cache')).filter((folder) =>
+        existsSync(join(dataDir, 'uploads-cache', folder, key)),
+      );
+    expect([stored(avatar), stored(chatPicture), cachedCopies(avatar).length]).toEqual([true, true, 1]);
+
+    await cancel(who.token, phone);
+    t.clock.advance(ACCOUNT_CANCEL_COOLING_OFF_SECONDS + 1);
+    expect((await t.app.jobs.runDue()).failed).toBe(0);
+    // The deletion is its own job, queued by the erasure's transaction.
+    expect((await t.app.jobs.runDue()).failed).toBe(0);
+
+    expect([stored(avatar), stored(chatPicture), cachedCopies(avatar).length]).toEqual([false, false, 0]);
+    expect(stored(screenshot)).toBe(true);
+    const tickets = await t.app.db.select().from(uploadTickets).where(eq(uploadTickets.userId, who.id));
+    expect(tickets.map((ticket) => ticket.purpose)).toEqual(['goods_screenshot']);
+  });
+
   it('a QR-code login approved from the phone withdraws it and says so', async () => {
     const phone = nextPhone();
     const who = await party(t, phone);

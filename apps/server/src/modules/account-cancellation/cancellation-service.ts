@@ -28,6 +28,7 @@ import type { JobRunner } from '../jobs/index.ts';
 import { eraseInbox, notify } from '../notifications/index.ts';
 import { erasePayoutMethods } from '../payout-methods/index.ts';
 import { erasePersonalData } from '../personal/index.ts';
+import { forgetPersonalUploads, REMOVE_STORED_OBJECTS_QUEUE } from '../storage/index.ts';
 import { erasePrivacySettings } from '../privacy/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import { eraseRealName } from '../real-name/index.ts';
@@ -290,6 +291,10 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       await eraseFeedback(tx, row.userId);
       await eraseChatContent(tx, row.userId, at);
       await eraseInbox(tx, row.userId);
+      const uploadKeys = await forgetPersonalUploads(tx, row.userId);
+      // The files go once this transaction committed (a rollback keeps them with their rows).
+      if (uploadKeys.length > 0)
+        await deps.jobs.send(REMOVE_STORED_OBJECTS_QUEUE, { keys: uploadKeys }, { executor: tx });
       await close(tx, row, to, '');
       return to;
     });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
@@ -60,5 +60,6 @@ export function createLocalStorage(options: {
         return false;
       }
     },
+    remove: (key) => rm(pathOf(key), { force: true }),
   };
 }

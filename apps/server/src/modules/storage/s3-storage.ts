@@ -14,7 +14,7 @@ export interface S3Settings {
  * another type or size; the bytes are then checked and re-encoded when a listing first uses them.
  */
 export async function createS3Storage(settings: S3Settings): Promise<StorageProvider> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand } =
+  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand, DeleteObjectCommand } =
     await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
@@ -61,6 +61,10 @@ export async function createS3Storage(settings: S3Settings): Promise<StorageProv
       } catch {
         return false;
       }
+    },
+    async remove(key) {
+      // S3 answers a delete of a missing key with success, as the interface wants.
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
   };
 }

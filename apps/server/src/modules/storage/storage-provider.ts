@@ -25,6 +25,8 @@ export interface StorageProvider {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   exists(key: string): Promise<boolean>;
+  /** Deletes a stored object; deleting one that is not there is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 /** Keys are chosen by the server: lower-case segments and one image or video extension, never "..". */
