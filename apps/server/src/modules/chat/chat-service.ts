@@ -27,13 +27,7 @@ import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { bargainGoodsByIds, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
-import {
-  markNoticesRead,
-  noticesOf,
-  notify,
-  unreadNoticeCounts,
-  type NotificationRow,
-} from '../notifications/index.ts';
+import { markNoticesRead, noticesOf, notify, unreadNoticeCounts } from '../notifications/index.ts';
 import { finishedUpload } from '../storage/index.ts';
 import type { ChatBus } from './chat-bus.ts';
 import {
@@ -45,6 +39,7 @@ import {
   type MemberRow,
   type MessageRow,
 } from './chat-views.ts';
+import { toNotice } from './notice-view.ts';
 import { isRiskyText, SAFETY_WARNING } from './safety.ts';
 import { checkSend, sendTextAtOnce, writeSentMessage, type SendCheck } from './send-statements.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages, chatReports } from './tables.ts';
@@ -89,19 +84,6 @@ const REPORTS_PER_DAY = 20;
 
 function pairKey(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
-}
-
-function toNotice(row: NotificationRow) {
-  return {
-    id: row.id,
-    channel: row.channel,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    read: row.readAt !== null,
-    created_at: row.createdAt.toISOString(),
-  };
 }
 
 /** Appends one message: takes the next seq on the locked conversation row, stores the message. */
