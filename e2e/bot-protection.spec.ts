@@ -134,7 +134,7 @@ test('a browser that looks automated meets the slider, and sliding the piece hom
   await page.screenshot({ path: testInfo.outputPath('slider.png') });
 
   const hole = await holeX(page);
-  const handle = await page.getByRole('button', { name: '拖动滑块' }).boundingBox();
+  const handle = await page.getByRole('slider', { name: '拼图滑块' }).boundingBox();
   if (!handle) throw new Error('no slider handle');
   const startX = handle.x + handle.width / 2;
   const y = handle.y + handle.height / 2;
