@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { AttributeValues, Platform } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import type { ListingContent } from './listing-content.ts';
 import { goods } from './tables.ts';
 
-export interface ResellSource {
-  gameId: number;
-  platform: Platform;
-  partitionId: number;
-  title: string;
-  description: string;
-  attrs: AttributeValues;
-  bindings: AttributeValues;
-  /** Stored keys of the listing's screenshots. */
-  screenshots: string[];
-}
+/** The account as the listing described it (screenshots as stored keys). */
+export type ResellSource = Pick<
+  ListingContent,
+  'gameId' | 'platform' | 'partitionId' | 'title' | 'description' | 'attrs' | 'bindings' | 'screenshots'
+>;
 
 /**
  * What a bought listing described, for its buyer's 转卖 draft. A listing is frozen once sold (no
