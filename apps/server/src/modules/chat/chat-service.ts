@@ -145,11 +145,8 @@ async function activeMember(
 const UNIQUE_VIOLATION = '23505';
 const CLIENT_MSG_ID_INDEX = 'chat_messages_client_idx';
 
-/** A stored send, a check that refused it (or found a retry), or a retry that lost the race. */
-type SendOutcome =
-  | { message: MessageRow; warning: MessageRow | null; members: number[] }
-  | SendCheck
-  | { existingId: null; retryOf: string };
+/** A stored send, or the check that refused it or found it a retry. */
+type SendOutcome = { message: MessageRow; warning: MessageRow | null; members: number[] } | SendCheck;
 
 /** Why a checked send may not be stored (null: it may, or it is a retry of a stored one). */
 function refusal(check: SendCheck): AppError | null {
@@ -309,7 +306,7 @@ export function createChatService(deps: {
         clientMsgId: input.client_msg_id,
         windowStart: new Date(at.getTime() - chatRules.sendWindowSeconds * 1000),
       };
-      let result: SendOutcome;
+      let result: SendOutcome | 'lost-race';
       try {
         const { content } = input;
         result =
@@ -353,15 +350,16 @@ export function createChatService(deps: {
       } catch (error) {
         const cause = postgresErrorOf(error);
         if (cause?.code !== UNIQUE_VIOLATION || cause.constraint !== CLIENT_MSG_ID_INDEX) throw error;
-        result = { existingId: null, retryOf: input.client_msg_id };
+        // A copy of this send committed first: answer it, as a retry.
+        result = 'lost-race';
       }
-      if ('message' in result) {
+      if (result !== 'lost-race' && 'message' in result) {
         const message = toMessage(result.message);
         publish(result.members, { type: 'message', message });
         if (result.warning) publish(result.members, { type: 'message', message: toMessage(result.warning) });
         return { message, duplicate: false };
       }
-      if ('retryOf' in result || result.existingId !== null) {
+      if (result === 'lost-race' || result.existingId !== null) {
         const [existing] = await db
           .select()
           .from(chatMessages)

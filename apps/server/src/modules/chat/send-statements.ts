@@ -83,6 +83,29 @@ export async function checkSend(
   return fromCheck(row);
 }
 
+interface WrittenMessage {
+  conversationId: number;
+  senderId: number;
+  clientMsgId: string;
+  content: MessageContent;
+  flagged: boolean;
+  at: Date;
+}
+
+/** The row a send statement stored, from what it was given and the id and seq it answered. */
+const storedRow = (input: WrittenMessage, id: string | number, seq: string | number): MessageRow => ({
+  id: Number(id),
+  conversationId: input.conversationId,
+  seq: Number(seq),
+  senderId: input.senderId,
+  clientMsgId: input.clientMsgId,
+  kind: input.content.kind,
+  content: input.content,
+  flagged: input.flagged,
+  createdAt: input.at,
+  recalledAt: null,
+});
+
 const WRITE_TEXT = `
 with head as (
   update chat_conversations set last_seq = last_seq + 1, last_message_at = $7::timestamptz
@@ -100,17 +123,7 @@ with head as (
 select id, seq from inserted`;
 
 /** Takes the next seq on the (row-locked) conversation, stores the message, moves the sender's marks. */
-export async function writeSentMessage(
-  tx: Executor,
-  input: {
-    conversationId: number;
-    senderId: number;
-    clientMsgId: string;
-    content: MessageContent;
-    flagged: boolean;
-    at: Date;
-  },
-): Promise<MessageRow | null> {
+export async function writeSentMessage(tx: Executor, input: WrittenMessage): Promise<MessageRow | null> {
   const [row] = await preparedRows<{ id: string | number; seq: string | number }>(
     tx,
     'chat_send_write',
@@ -125,19 +138,7 @@ export async function writeSentMessage(
       input.at.toISOString(),
     ],
   );
-  if (!row) return null;
-  return {
-    id: Number(row.id),
-    conversationId: input.conversationId,
-    seq: Number(row.seq),
-    senderId: input.senderId,
-    clientMsgId: input.clientMsgId,
-    kind: input.content.kind,
-    content: input.content,
-    flagged: input.flagged,
-    createdAt: input.at,
-    recalledAt: null,
-  };
+  return row ? storedRow(input, row.id, row.seq) : null;
 }
 
 const TEXT_AT_ONCE_TEXT = `
@@ -192,17 +193,6 @@ export async function sendTextAtOnce(
   if (row?.message_id == null || row.message_seq == null) return { check, message: null };
   return {
     check,
-    message: {
-      id: Number(row.message_id),
-      conversationId: input.conversationId,
-      seq: Number(row.message_seq),
-      senderId: input.senderId,
-      clientMsgId: input.clientMsgId,
-      kind: 'text',
-      content: input.content,
-      flagged: false,
-      createdAt: input.at,
-      recalledAt: null,
-    },
+    message: storedRow({ ...input, flagged: false }, row.message_id, row.message_seq),
   };
 }

@@ -1,4 +1,5 @@
-import type { UploadVideoType } from '@haoshi/contracts';
+import type { UploadPurpose, UploadVideoType } from '@haoshi/contracts';
+import { randomToken } from '../../lib/crypto.ts';
 /**
  * Where uploaded and demo images live. The built-in provider keeps them on local disk behind
  * signed URLs served by this server; the S3 adapter uses any S3-compatible store with presigned PUTs.
@@ -31,6 +32,14 @@ export interface StorageProvider {
 
 /** Keys are chosen by the server: lower-case segments and one image or video extension, never "..". */
 export const storageKeyPattern = /^[a-z0-9][a-z0-9_\-/]{0,150}\.(jpg|png|webp|svg|mp4|webm|mov)$/;
+
+const monthFolder = (now: Date) => `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+
+/** A fresh key for a new upload: `<purpose>/<yyyymm>/<random>.<extension>`. */
+export const newUploadKey = (purpose: UploadPurpose, now: Date, extension: string): string =>
+  `${purpose.replace(/_/g, '-')}/${monthFolder(now)}/${randomToken(16)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}.${extension}`;
 
 /** The extension a stored video keeps (images are all re-encoded to JPEG). */
 export const videoExtensions: Record<UploadVideoType, string> = {

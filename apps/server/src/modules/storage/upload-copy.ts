@@ -2,10 +2,8 @@ import type { UploadPurpose } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { reencodeImage } from './image.ts';
-import type { StorageProvider } from './storage-provider.ts';
+import { newUploadKey, type StorageProvider } from './storage-provider.ts';
 import { uploadTickets } from './tables.ts';
-
-const monthFolder = (now: Date) => `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /**
  * Copies a stored image into a new upload of `userId` for `purpose` (re-encoded, as every upload
@@ -21,9 +19,7 @@ export async function copyImageUpload(
   const bytes = await provider.get(input.sourceKey);
   if (!bytes) return undefined;
   const image = await reencodeImage(bytes);
-  const key = `${input.purpose.replace(/_/g, '-')}/${monthFolder(input.now)}/${randomToken(16)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}.jpg`;
+  const key = newUploadKey(input.purpose, input.now, 'jpg');
   await provider.put(key, image.data, 'image/jpeg');
   await executor.insert(uploadTickets).values({
     id: randomToken(18),

@@ -23,7 +23,7 @@ import { uploadTickets } from './tables.ts';
 import type { StorageProvider } from './storage-provider.ts';
 import type { LocalStorage } from './local-storage.ts';
 import { reencodeImage, sniffImageType, sniffVideoType } from './image.ts';
-import { videoExtensions } from './storage-provider.ts';
+import { newUploadKey, videoExtensions } from './storage-provider.ts';
 
 export interface UploadCredentials {
   provider: 'local' | 's3';
@@ -66,8 +66,6 @@ export interface UploadService {
     keys: readonly string[],
   ): Promise<void>;
 }
-
-const monthFolder = (now: Date) => `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /**
  * Checks an upload against its ticket. Images are re-encoded to JPEG (metadata dropped); a video is
@@ -123,12 +121,11 @@ export function createUploadService(options: {
         id: randomToken(18),
         userId,
         purpose: request.purpose,
-        key: `${request.purpose.replace(/_/g, '-')}/${monthFolder(issuedAt)}/${randomToken(16)
-          .toLowerCase()
-          .replace(
-            /[^a-z0-9]/g,
-            '',
-          )}.${isVideoType(file.content_type) ? videoExtensions[file.content_type] : 'jpg'}`,
+        key: newUploadKey(
+          request.purpose,
+          issuedAt,
+          isVideoType(file.content_type) ? videoExtensions[file.content_type] : 'jpg',
+        ),
         contentType: file.content_type,
         declaredBytes: file.size,
         expiresAt,
