@@ -41,16 +41,16 @@ export const noticeTopicOf = (kind: string): NoticeTopic | undefined =>
 export async function queueWxPush(executor: Executor, notice: WrittenNotice): Promise<void> {
   const topic = noticeTopicOf(notice.kind);
   if (!topic) return;
+  // One read on the notice's path: the bound WeChat, and the topic's switch if the user set one.
   const [binding] = await executor
-    .select({ openid: thirdPartyBindings.openid })
+    .select({ openid: thirdPartyBindings.openid, enabled: noticeSubscriptions.enabled })
     .from(thirdPartyBindings)
+    .leftJoin(
+      noticeSubscriptions,
+      and(eq(noticeSubscriptions.userId, thirdPartyBindings.userId), eq(noticeSubscriptions.topic, topic)),
+    )
     .where(and(eq(thirdPartyBindings.userId, notice.userId), eq(thirdPartyBindings.provider, 'wechat')));
-  if (!binding) return;
-  const [subscription] = await executor
-    .select({ enabled: noticeSubscriptions.enabled })
-    .from(noticeSubscriptions)
-    .where(and(eq(noticeSubscriptions.userId, notice.userId), eq(noticeSubscriptions.topic, topic)));
-  if (subscription && !subscription.enabled) return;
+  if (!binding || binding.enabled === false) return;
   await executor
     .insert(wxPushOutbox)
     .values({
