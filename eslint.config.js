@@ -105,6 +105,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',

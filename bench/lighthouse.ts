@@ -7,6 +7,7 @@
  *   HAOSHI_LIGHTHOUSE_PORT (8283), HAOSHI_LIGHTHOUSE_RUNS (3), HAOSHI_WEB_DIST (apps/web/dist),
  *   HAOSHI_LIGHTHOUSE_OUT (a directory for the JSON reports; a temporary one by default).
  */
+import { LOGIN_HINT_COOKIE } from '@haoshi/contracts';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -108,12 +109,20 @@ async function runOnce(browser: Browser, origin: string, target: PageUnderTest):
     };
     if (target.authorization !== undefined) {
       // Lighthouse's storage reset would log the user out: keep storage, clear the HTTP cache here.
+      // The login as the client keeps it: in storage, with the hint cookie the server paints by.
       await page.goto(`${origin}/healthz`);
-      await page.evaluate((token) => {
-        const storage = (globalThis as unknown as { localStorage: BrowserStorage }).localStorage;
-        storage.clear();
-        storage.setItem('app_header_sign', JSON.stringify({ Authorization: token }));
-      }, target.authorization);
+      await page.evaluate(
+        ({ token, hint }) => {
+          const scope = globalThis as unknown as {
+            localStorage: BrowserStorage;
+            document: { cookie: string };
+          };
+          scope.localStorage.clear();
+          scope.localStorage.setItem('app_header_sign', JSON.stringify({ Authorization: token }));
+          scope.document.cookie = `${hint}=1; path=/`;
+        },
+        { token: target.authorization, hint: LOGIN_HINT_COOKIE },
+      );
       const session = await page.createCDPSession();
       await session.send('Network.clearBrowserCache');
       await session.detach();

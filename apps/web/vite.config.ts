@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chunkGroups } from './chunk-groups';
 import { deviceSignKeyPlugin } from './device-sign-key-plugin';
+import { screenAssetsManifest, sourceIdExport } from './server-render-plugins';
 
 /** The API server the dev server forwards to (several dev servers can run side by side). */
 const apiTarget = `http://127.0.0.1:${process.env.HAOSHI_API_PORT ?? '8080'}`;
@@ -20,7 +21,7 @@ const PRECOMPRESS_MIN_BYTES = 1024;
 function precompress(): Plugin {
   return {
     name: 'haoshi-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild !== true,
     enforce: 'post',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
@@ -46,8 +47,8 @@ function precompress(): Plugin {
 
 /**
  * Adds the second entry (`src/preload.ts`: starts the opened route's screen and prefetch chunks) to
- * index.html as an async module script before the client's, with its few small imports preloaded:
- * it runs as soon as those arrive instead of after React, the router and the shell.
+ * index.html as an async module script before the client's, with its few small imports (static and
+ * dynamic) preloaded: it runs as soon as those arrive instead of after React, the router and the shell.
  */
 function routePreloadEntry(): Plugin {
   return {
@@ -60,9 +61,14 @@ function routePreloadEntry(): Plugin {
           (output) => output.type === 'chunk' && output.isEntry && output.name === 'preload',
         );
         if (entry?.type !== 'chunk') throw new Error('the preload entry is missing from the build');
+        const loaded = entry.dynamicImports.flatMap((file) => {
+          const chunk = context.bundle?.[file];
+          return chunk?.type === 'chunk' ? [file, ...chunk.imports] : [file];
+        });
+        const preloaded = [...new Set([...entry.imports, ...loaded])];
         const tags = [
           `<script type="module" async crossorigin src="/${entry.fileName}"></script>`,
-          ...entry.imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
         ];
         return html.replace('</title>', `</title>\n    ${tags.join('\n    ')}`);
       },
@@ -70,8 +76,19 @@ function routePreloadEntry(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), deviceSignKeyPlugin(), precompress(), routePreloadEntry()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    deviceSignKeyPlugin(),
+    precompress(),
+    routePreloadEntry(),
+    screenAssetsManifest(),
+    sourceIdExport(),
+  ],
+  // The server-render bundle carries its packages (antd-mobile imports CSS, which Node cannot load).
+  ssr: { noExternal: true },
+  // …and React's production build (its CommonJS entry picks the build from NODE_ENV at run time).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -99,4 +116,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

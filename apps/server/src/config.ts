@@ -37,6 +37,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(`${repoRoot}apps/web/dist`),
+  /** The web client's server-render bundle (default: dist-server/render-page.js beside WEB_DIST). */
+  WEB_SERVER_RENDER: z.string().optional(),
   /** Demo staff, listings and coupons: `npm start` turns this on; production refuses it. */
   SEED_DEMO: booleanFlag.default(false),
   SESSION_SECRET: z.string().min(16).default(DEFAULT_SESSION_SECRET),

@@ -1,15 +1,16 @@
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadChatLink } from '@/app/chat-link';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { takeServerRenderData } from '@/app/server-render-data';
 import { bootClient } from '@/core/boot';
 import { provideChatLink } from '@/core/chat-link-loader';
-import { installRootFontSize } from '@/core/root-font-size';
+import { PaintedLoginContext } from '@/core/storage';
 
-installRootFontSize();
 installPreloadErrorReporting();
 provideChatLink(loadChatLink);
 
@@ -17,11 +18,19 @@ function render(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const queryClient = createAppQueryClient();
-  createRoot(container).render(
+  const painted = takeServerRenderData();
+  if (painted) hydrateQueries(queryClient, painted.queries);
+  const router = createAppRouter(queryClient, painted && { loaderData: painted.loaderData });
+  const app = (
     <StrictMode>
-      <App router={createAppRouter(queryClient)} queryClient={queryClient} />
-    </StrictMode>,
+      <PaintedLoginContext value={painted?.loggedIn ?? false}>
+        <App router={router} queryClient={queryClient} />
+      </PaintedLoginContext>
+    </StrictMode>
   );
+  // A page the server painted (server-render.ts) is taken over as it is; any other is drawn here.
+  if (painted && container.firstChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 // The environment (channel, package, header values) must be known before the first screen renders.

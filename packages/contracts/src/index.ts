@@ -45,3 +45,4 @@ export * from './personal.ts';
 export * from './account-cancellation.ts';
 export * from './bot-protection-constants.ts';
 export * from './bot-protection.ts';
+export * from './server-render.ts';

@@ -3,9 +3,14 @@ import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { isApiPath, routeNotFound } from './errors.ts';
+import { createPagePainter, loadPageRenderer, type PagePainter } from './server-render.ts';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const KEY_PLACEHOLDER = '__DEVICE_SIGN_KEY__';
 
@@ -24,6 +29,19 @@ function encodedPage(html: string): Record<Encoding | 'identity', Buffer> {
   };
 }
 
+/** A painted page differs per request: compressed quickly rather than as small as possible. */
+async function encodeOnce(html: string, encoding: Encoding | null): Promise<Buffer> {
+  const identity = Buffer.from(html);
+  if (encoding === 'br') return brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipAsync(identity, { level: 6 });
+  return identity;
+}
+
+/** The web client's server-render bundle: WEB_SERVER_RENDER, or dist-server beside the client's dist. */
+function rendererPath(webDist: string, configured: string | undefined): string {
+  return configured ?? join(dirname(webDist), 'dist-server', 'render-page.js');
+}
+
 /**
  * Serves the built web app on the API's origin: hashed assets cached for a year, sent as the brotli
  * or gzip copy the build wrote next to them when the browser accepts it; every other GET outside the
@@ -37,11 +55,14 @@ export const webPlugin = fp(
       app.log.warn(`web app not built (${indexPath} missing): run \`npm run build\``);
       return;
     }
-    const page = encodedPage(
-      readFileSync(indexPath, 'utf8').replace(KEY_PLACEHOLDER, app.config.DEVICE_SIGN_KEY),
-    );
+    const template = readFileSync(indexPath, 'utf8').replace(KEY_PLACEHOLDER, app.config.DEVICE_SIGN_KEY);
+    const page = encodedPage(template);
+    const renderer = await loadPageRenderer(rendererPath(dist, app.config.WEB_SERVER_RENDER));
+    const painter: PagePainter | undefined = renderer
+      ? createPagePainter(app, renderer, { template, webDist: dist })
+      : undefined;
     const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
-    const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       const accepted = request.headers['accept-encoding'];
       const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
       reply
@@ -49,7 +70,10 @@ export const webPlugin = fp(
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(page[encoding ?? 'identity']);
+      const painted = painter ? await painter.paint(request) : null;
+      return reply.send(
+        painted === null ? page[encoding ?? 'identity'] : await encodeOnce(painted, encoding),
+      );
     };
     await app.register(fastifyStatic, {
       root: dist,

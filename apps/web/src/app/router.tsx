@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import { setNavigator } from '@/core/navigation';
 import { isLoggedIn } from '@/core/storage';
 import { NotFoundScreen } from '@/ui/not-found-screen';
@@ -15,9 +20,13 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /** One lazy component per screen module: routes sharing a screen share its chunk and component. */
 function lazyComponents(
   entries: readonly RouteEntry[],
+  makeLazy: LazyScreenFactory,
 ): Map<ScreenLoader, LazyExoticComponent<ComponentType>> {
-  return new Map(entries.map((entry) => [entry.screen, lazyScreen(entry.screen)]));
+  return new Map(entries.map((entry) => [entry.screen, makeLazy(entry.screen)]));
 }
+
+/** How a screen loader becomes a lazy component: in the browser with chunk-failure recovery. */
+export type LazyScreenFactory = (load: ScreenLoader) => LazyExoticComponent<ComponentType>;
 
 /**
  * How long a navigation may wait for a screen's code and critical data. Within it the screen paints
@@ -60,8 +69,9 @@ export function routeLoader(
 export function routeObjects(
   queryClient: QueryClient,
   entries: readonly RouteEntry[] = routeTable,
+  makeLazy: LazyScreenFactory = lazyScreen,
 ): RouteObject[] {
-  const screens = lazyComponents(entries);
+  const screens = lazyComponents(entries, makeLazy);
   const children = entries.map((entry): RouteObject => {
     const Screen = screens.get(entry.screen);
     const element = <Suspense fallback={<ScreenSkeleton />}>{Screen ? <Screen /> : null}</Suspense>;
@@ -84,8 +94,8 @@ export function routeObjects(
  * The app's router, whose loaders prefetch into the app's query cache; core's navigateTo (login
  * flow, dialogs' btn_page) goes through it.
  */
-export function createAppRouter(queryClient: QueryClient): AppRouter {
-  const router = createBrowserRouter(routeObjects(queryClient));
+export function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState): AppRouter {
+  const router = createBrowserRouter(routeObjects(queryClient), hydrationData ? { hydrationData } : {});
   setNavigator((to, options) => void router.navigate(to, { replace: options?.replace }));
   return router;
 }

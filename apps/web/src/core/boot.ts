@@ -2,6 +2,7 @@ import { applyBrandDocument } from './brand-document';
 import { initClientEnvironment } from './channel';
 import { ensureDeviceSignature } from './device-signature-store';
 import { startSignalCapture } from './bot-protection/signal-buffers';
+import { syncLoginHint } from './storage';
 
 /** How long work left for an idle moment may wait for one. */
 const IDLE_TIMEOUT_MS = 4000;
@@ -23,6 +24,8 @@ export function afterFirstScreen(work: () => void): void {
 /** Called once by main.tsx before the first render. */
 export async function bootClient(): Promise<void> {
   initClientEnvironment();
+  // A login stored before the hint existed, or storage cleared by hand, gets the hint right again.
+  syncLoginHint();
   applyBrandDocument();
   // Touch and page signals from the first moment; the rest of bot protection loads when idle.
   startSignalCapture();

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { LOGIN_HINT_COOKIE } from '@haoshi/contracts';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /** SPEC §3: the client data kept in session and local storage. */
 export const STORAGE_KEYS = {
@@ -88,8 +89,16 @@ export function subscribeHeaderSign(listener: () => void): () => void {
   };
 }
 
+/** Tells the server whether to paint pages for a logged-in visitor (contracts' LOGIN_HINT_COOKIE). */
+export function syncLoginHint(): void {
+  document.cookie = isLoggedIn()
+    ? `${LOGIN_HINT_COOKIE}=1; path=/; max-age=31536000; SameSite=Lax`
+    : `${LOGIN_HINT_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+}
+
 export function writeHeaderSign(headers: HeaderSign): void {
   writeItem(STORAGE_KEYS.headerSign, JSON.stringify(headers));
+  syncLoginHint();
   for (const listener of [...listeners]) listener();
 }
 
@@ -120,8 +129,15 @@ export function isLoggedIn(): boolean {
   return getAuthorization() !== '';
 }
 
+/**
+ * The login state a page painted on the server was painted with: the server render and the
+ * hydration start from it, then the stored login takes over.
+ */
+export const PaintedLoginContext = createContext(false);
+
 export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribeHeaderSign, isLoggedIn, () => false);
+  const painted = useContext(PaintedLoginContext);
+  return useSyncExternalStore(subscribeHeaderSign, isLoggedIn, () => painted);
 }
 
 export function readSoftwareType(): number | undefined {

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useIsLoggedIn } from '@/core/storage';
 import { BackIcon } from '@/ui/icons';
+import { useAfterHydration } from '@/ui/use-after-hydration';
 import type { RouteMeta } from '@/ui/route-meta';
 import { useBack } from '@/ui/use-back';
 import { appMessages } from '../messages';
@@ -12,6 +13,7 @@ import './shell.css';
 /** Links, not antd-mobile's TabBar: its items are bare divs that a keyboard cannot reach. */
 function BottomTabBar({ active }: { active: string }) {
   const loggedIn = useIsLoggedIn();
+  const inBrowser = useAfterHydration();
   return (
     <nav className="app-shell__tab-bar" aria-label="主导航">
       <ul className="app-shell__tabs">
@@ -20,7 +22,7 @@ function BottomTabBar({ active }: { active: string }) {
             <Link to={path} className="app-shell__tab" aria-current={path === active ? 'page' : undefined}>
               <Icon active={path === active} />
               <span>{title}</span>
-              {Badge && loggedIn ? (
+              {Badge && loggedIn && inBrowser ? (
                 <Suspense fallback={null}>
                   <Badge />
                 </Suspense>

@@ -90,7 +90,7 @@ async function liveSession() {
         timer.cancelled = true;
       };
     },
-    origin: 'ws://example.test',
+    origin: () => 'ws://example.test',
     sendOverHttp: () => Promise.reject(new Error('offline')),
     readOverHttp: () => Promise.resolve({ chat: 0, system: 0, seller_helper: 0, total: 0 }),
     fetchAfter: () => Promise.resolve({ list: [], has_more: false, last_seq: 0, read_seq: 0 }),

@@ -32,7 +32,7 @@ export function chatSessionFor(client: QueryClient): ChatSession {
     connectInfo: fetchImConnect,
     createSocket: (url) => new WebSocket(url),
     schedule,
-    origin: pageOrigin(),
+    origin: pageOrigin,
     sendOverHttp: sendMessage,
     readOverHttp: readConversation,
     fetchAfter: (conversationId, afterSeq, limit) =>

@@ -88,7 +88,7 @@ function setup(overrides: Partial<ChatSessionDeps> = {}) {
         timer.cancelled = true;
       };
     },
-    origin: 'ws://example.test',
+    origin: () => 'ws://example.test',
     sendOverHttp: (request) => {
       httpSends.push(request);
       return Promise.resolve({

@@ -34,7 +34,7 @@ export interface ChatSessionDeps {
   connectInfo: () => Promise<ImConnect>;
   createSocket: (url: string) => SocketLike;
   schedule: (work: () => void, ms: number) => () => void;
-  origin: string;
+  origin: () => string;
   sendOverHttp: (request: SendMessageRequest) => Promise<SendMessageResult>;
   readOverHttp: (request: ReadRequest) => Promise<MsgHome>;
   fetchAfter: (conversationId: number, afterSeq: number, limit: number) => Promise<History>;

@@ -32,8 +32,8 @@ export interface ChatSocketOptions {
   /** The session is gone (4401 or /app/user/im refused): the socket stops until started again. */
   onUnauthorized: () => void;
   random?: () => number;
-  /** ws(s)://host of the page. */
-  origin: string;
+  /** ws(s)://host of the page (read when connecting: a session may be created where there is no page). */
+  origin: () => string;
 }
 
 const OPEN = 1;
@@ -177,7 +177,7 @@ export class ChatSocket {
     this.heartbeatMs = info.heartbeat_seconds * 1000;
     let socket: SocketLike;
     try {
-      socket = this.options.createSocket(`${this.options.origin}${info.ws_path}`);
+      socket = this.options.createSocket(`${this.options.origin()}${info.ws_path}`);
     } catch {
       this.retryLater();
       return;
