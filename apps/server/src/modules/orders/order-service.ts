@@ -61,6 +61,9 @@ type OrderChange = Partial<typeof orders.$inferInsert>;
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
 
 const UNIQUE_VIOLATION = '23505';
+/** An order number is the second it was placed and 6 random digits; a clash is drawn again. */
+const ORDER_NO_CONSTRAINT = 'orders_order_no_unique';
+const ORDER_NO_ATTEMPTS = 3;
 
 function newOrderNo(now: Date) {
   const china = new Date(now.getTime() + 8 * 3600 * 1000).toISOString();
@@ -261,86 +264,92 @@ export function createOrderService(deps: {
       // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
       if (found.status !== 'on_sale' && card.seller_id !== buyerId)
         throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-      return withListingChange(() =>
-        db
-          .transaction(async (tx) => {
-            await lockForTransaction(tx, `orders:buyer:${buyerId}`);
-            const [unpaid] = await tx
-              .select({ value: count() })
-              .from(orders)
-              .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
-            if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
-            const at = now();
-            const orderNo = newOrderNo(at);
-            const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
-            const priceFen =
-              input.bargain_id === undefined
-                ? listing.price
-                : (
-                    await consumeBargain(tx, processes, {
-                      bargainId: input.bargain_id,
-                      buyerId,
-                      goodsId,
-                      now: at,
-                      orderRef: orderNo,
-                    })
-                  ).priceFen;
-            if (input.guarantee && !listing.guarantees.includes(input.guarantee))
-              throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
-            const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
-            const discountFen =
-              input.coupon_id === undefined
-                ? 0
-                : (
-                    await lockCoupon(tx, buyerId, input.coupon_id, {
-                      orderId: orderNo,
-                      amount: base.escrowFen,
-                      gameId: listing.gameId,
-                      now: at,
-                    })
-                  ).discount;
-            const quote = orderQuote({
-              priceFen,
-              guaranteeCode: input.guarantee,
-              discountFen,
-            });
-            const [row] = await tx
-              .insert(orders)
-              .values({
-                orderNo,
-                goodsId,
-                buyerId,
-                sellerId: listing.sellerId,
-                state: orderProcess.initial,
-                guaranteeCode: input.guarantee ?? null,
-                priceFen: quote.priceFen,
-                guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
-                discountFen: quote.discountFen,
-                tradeFeeFen: quote.tradeFeeFen,
-                payableFen: quote.payableFen,
-                sellerIncomeFen: quote.sellerIncomeFen,
-                couponId: input.coupon_id ?? null,
-                goodsCard: { ...card, price: fenToAmount(listing.price) },
-                payBy: addSeconds(at, ORDER_PAY_SECONDS),
-                createdAt: at,
-                updatedAt: at,
-              })
-              .returning();
-            if (!row) throw new Error('orders: insert returned nothing');
-            const timeline = await processes.start(tx, {
-              process: orderProcess,
-              subjectId: row.id,
-              actor: { role: 'buyer', userId: buyerId },
-              metadata: { goods_id: goodsId },
-            });
-            return { order: row, timeline };
-          })
-          .catch((error: unknown) => {
-            if (postgresErrorOf(error)?.code === UNIQUE_VIOLATION)
-              throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-            throw error;
-          }),
-      );
+      const placeOnce = () =>
+        db.transaction(async (tx) => {
+          await lockForTransaction(tx, `orders:buyer:${buyerId}`);
+          const [unpaid] = await tx
+            .select({ value: count() })
+            .from(orders)
+            .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
+          if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
+          const at = now();
+          const orderNo = newOrderNo(at);
+          const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
+          const priceFen =
+            input.bargain_id === undefined
+              ? listing.price
+              : (
+                  await consumeBargain(tx, processes, {
+                    bargainId: input.bargain_id,
+                    buyerId,
+                    goodsId,
+                    now: at,
+                    orderRef: orderNo,
+                  })
+                ).priceFen;
+          if (input.guarantee && !listing.guarantees.includes(input.guarantee))
+            throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
+          const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
+          const discountFen =
+            input.coupon_id === undefined
+              ? 0
+              : (
+                  await lockCoupon(tx, buyerId, input.coupon_id, {
+                    orderId: orderNo,
+                    amount: base.escrowFen,
+                    gameId: listing.gameId,
+                    now: at,
+                  })
+                ).discount;
+          const quote = orderQuote({
+            priceFen,
+            guaranteeCode: input.guarantee,
+            discountFen,
+          });
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              orderNo,
+              goodsId,
+              buyerId,
+              sellerId: listing.sellerId,
+              state: orderProcess.initial,
+              guaranteeCode: input.guarantee ?? null,
+              priceFen: quote.priceFen,
+              guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
+              discountFen: quote.discountFen,
+              tradeFeeFen: quote.tradeFeeFen,
+              payableFen: quote.payableFen,
+              sellerIncomeFen: quote.sellerIncomeFen,
+              couponId: input.coupon_id ?? null,
+              goodsCard: { ...card, price: fenToAmount(listing.price) },
+              payBy: addSeconds(at, ORDER_PAY_SECONDS),
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          if (!row) throw new Error('orders: insert returned nothing');
+          const timeline = await processes.start(tx, {
+            process: orderProcess,
+            subjectId: row.id,
+            actor: { role: 'buyer', userId: buyerId },
+            metadata: { goods_id: goodsId },
+          });
+          return { order: row, timeline };
+        });
+      return withListingChange(async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await placeOnce();
+          } catch (error) {
+            const cause = postgresErrorOf(error);
+            if (cause?.code !== UNIQUE_VIOLATION) throw error;
+            // Two orders placed in the same second drew the same number: this one draws again.
+            if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
+            throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+          }
+        }
+      });
     },
 
     /**
