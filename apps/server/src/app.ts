@@ -226,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sincerityRoutes, { now });
   await app.register(couponRoutes, { now, catalogue });
   const orderListings = createOrderListings({
+    db: app.db,
     processes: app.processes,
     catalogue,
     imageUrl,

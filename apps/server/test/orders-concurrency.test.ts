@@ -65,7 +65,7 @@ describe(`orders under concurrency (${databaseKind})`, () => {
         priceFen: 100 + Math.floor(next() * 500_000),
       });
       const guarantee = next() < 0.5 ? 'basic' : undefined;
-      const order = await t.app.orders.place(buyer, {
+      const { order } = await t.app.orders.place(buyer, {
         goods_id: goodsId,
         ...(guarantee ? { guarantee } : {}),
       });

@@ -128,6 +128,10 @@ describe('a guaranteed trade from placing to completion', () => {
     const paid = await payOrder(t, buyer.token, order.order_no);
     expect(paid.body.data?.order).toMatchObject({ state: 'paid', escrow: '103.00', wallet_paid: '103.00' });
     expect(paid.body.data?.order.deadlines.deliver_by).not.toBeNull();
+    // Place and pay answer with the timeline they recorded: the same as the detail reads afterwards.
+    expect(order.timeline.map((entry) => entry.action)).toEqual(['create']);
+    expect(paid.body.data?.order.timeline.map((entry) => entry.action)).toEqual(['create', 'pay']);
+    expect((await detailOf(buyer, order.order_no)).body.data).toEqual(paid.body.data?.order);
     for (const step of path.slice(1, -1))
       expect((await staffStep(order.order_no, step.action)).body.err_code).toBe(0);
     const protection = await detailOf(buyer, order.order_no);
@@ -329,6 +333,20 @@ describe('paying', () => {
     const placed = await placeOrder(t, poor.token, { goods_id: goodsId });
     const short = await payOrder(t, poor.token, (placed.body.data as OrderDetail).order_no);
     expect(short.body.err_code).toBe(ErrorCodes.ORDER_BALANCE_SHORT);
+
+    // Some money, not enough: the posting refuses the overdraft and nothing of the step is written.
+    await postMoney(t.app.db, { userId: poor.user.id, fen: 4_000 });
+    const shortOrderNo = (placed.body.data as OrderDetail).order_no;
+    const stillShort = await payOrder(t, poor.token, shortOrderNo);
+    expect(stillShort.body.err_code).toBe(ErrorCodes.ORDER_BALANCE_SHORT);
+    const unpaid = await detailOf({ token: poor.token, id: poor.user.id }, shortOrderNo);
+    expect(unpaid.body.data).toMatchObject({
+      state: 'pending_payment',
+      wallet_paid: '0.00',
+      balance: '40.00',
+    });
+    expect(unpaid.body.data?.timeline.map((entry) => entry.action)).toEqual(['create']);
+    expect(await ledger.balances(t.app.db, poor.user.id)).toEqual({ available: 4_000, frozen: 0 });
   });
 
   it('pays the rest through the sandbox cashier: the order is paid when the recharge is credited', async () => {

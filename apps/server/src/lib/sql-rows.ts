@@ -10,12 +10,13 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 }
 
 /**
- * Runs a fixed SQL text (with $1… placeholders) as a named prepared statement, so that PostgreSQL
- * parses and plans it once per connection instead of on every call. One name, one text.
+ * Runs a SQL text (with $1… placeholders) as it is, without query building. With a name, as a named
+ * prepared statement, so that PostgreSQL parses and plans it once per connection instead of on
+ * every call: one name, one text.
  */
 export async function preparedRows<T>(
   executor: Executor,
-  name: string,
+  name: string | undefined,
   text: string,
   params: unknown[],
 ): Promise<T[]> {

@@ -27,7 +27,7 @@ import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { bargainGoodsByIds, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
-import { markNoticesRead, noticesOf, notify, unreadNoticeCounts } from '../notifications/index.ts';
+import { markNoticesRead, noticesOf, notifyAll, unreadNoticeCounts } from '../notifications/index.ts';
 import { finishedUpload } from '../storage/index.ts';
 import type { ChatBus } from './chat-bus.ts';
 import {
@@ -64,20 +64,26 @@ export interface SystemNoticeInput {
  * Writes a system notice (or a seller-helper line) to the user's inbox in the caller's transaction.
  * The notifications inbox is the one store of notices; chat shows it as the pinned channels.
  */
-export async function postSystemNotice(
+export const postSystemNotice = (executor: Executor, userId: number, input: SystemNoticeInput) =>
+  postSystemNotices(executor, [{ userId, input }]);
+
+/** Several system notices written together (one insert); see postSystemNotice. */
+export async function postSystemNotices(
   executor: Executor,
-  userId: number,
-  input: SystemNoticeInput,
+  notices: readonly { userId: number; input: SystemNoticeInput }[],
 ): Promise<void> {
-  await notify(executor, {
-    userId,
-    kind: input.kind,
-    title: input.title,
-    body: input.body,
-    link: input.link ?? '',
-    channel: input.channel ?? 'system',
-    at: input.at,
-  });
+  await notifyAll(
+    executor,
+    notices.map(({ userId, input }) => ({
+      userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link ?? '',
+      channel: input.channel ?? 'system',
+      at: input.at,
+    })),
+  );
 }
 
 const REPORTS_PER_DAY = 20;

@@ -7,6 +7,7 @@
 export { chatPlugin } from './chat-plugin.ts';
 export {
   postSystemNotice,
+  postSystemNotices,
   type ChatService,
   type OrderCardLookup,
   type SystemNoticeInput,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { GoodsSort, GoodsTag, Platform } from '@haoshi/contracts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { preparedRows } from '../../lib/sql-rows.ts';
 import { goods, stores } from './tables.ts';
 
@@ -306,6 +306,17 @@ export async function cardsByIds(executor: Executor, ids: readonly number[]) {
     .where(inArray(goods.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The card of one listing and its status, as a named prepared statement on `db` (built once). */
+export function preparedCardById(db: Database) {
+  const query = db
+    .select({ ...cardColumns, status: goods.status })
+    .from(goods)
+    .leftJoin(stores, eq(stores.userId, goods.sellerId))
+    .where(eq(goods.id, sql.placeholder('id')))
+    .prepare('goods_card_by_id');
+  return async (id: number) => (await query.execute({ id }))[0];
 }
 
 export async function goodsRow(executor: Executor, id: number, lock = false) {

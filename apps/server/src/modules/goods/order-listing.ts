@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { ErrorCodes, goodsProcess, type GoodsCard, type GuaranteeOption } from '@haoshi/contracts';
-import type { Executor } from '../../db/client.ts';
+import {
+  ErrorCodes,
+  goodsProcess,
+  type GoodsCard,
+  type GoodsStatus,
+  type GuaranteeOption,
+} from '@haoshi/contracts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
-import { cardsByIds, goodsRow, type GoodsRow } from './goods-repo.ts';
+import { cardsByIds, goodsRow, preparedCardById, type GoodsRow } from './goods-repo.ts';
 import { goods } from './tables.ts';
 
 /**
@@ -36,6 +42,8 @@ export interface OrderListings {
     goodsId: number,
   ): Promise<{ row: GoodsRow; guarantees: GuaranteeOption[] } | undefined>;
   cards(executor: Executor, ids: readonly number[]): Promise<Map<number, GoodsCard>>;
+  /** The listing's card and status as of now, outside any transaction (read before placing). */
+  forOrder(goodsId: number): Promise<{ card: GoodsCard; status: GoodsStatus } | undefined>;
   /** Call after the transaction that locked or released listings commits: caches drop them. */
   changed(): void;
 }
@@ -43,6 +51,7 @@ export interface OrderListings {
 const LOCK_NOT_AVAILABLE = '55P03';
 
 export function createOrderListings(deps: {
+  db: Database;
   processes: ProcessEngine;
   catalogue: CatalogueService;
   imageUrl: ImageUrl;
@@ -51,6 +60,7 @@ export function createOrderListings(deps: {
 }): OrderListings {
   const { processes, catalogue, imageUrl, onChange } = deps;
   const system = { role: 'system', userId: null } as const;
+  const cardById = preparedCardById(deps.db);
 
   return {
     async lockForOrder(tx, goodsId, buyerId, orderNo) {
@@ -108,6 +118,11 @@ export function createOrderListings(deps: {
         row.guarantees.includes(option.code),
       );
       return { row, guarantees };
+    },
+
+    async forOrder(goodsId) {
+      const [row, lookup] = await Promise.all([cardById(goodsId), catalogue.lookup()]);
+      return row && { card: toCard(row, lookup, imageUrl), status: row.status };
     },
 
     async cards(executor, ids) {

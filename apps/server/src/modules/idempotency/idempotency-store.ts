@@ -1,4 +1,4 @@
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { idempotencyKeys } from './tables.ts';
@@ -32,33 +32,72 @@ const keyOf = (claim: IdempotencyClaim) =>
   );
 
 export function createIdempotencyStore(db: Database, now: () => Date) {
+  // Every idempotent write runs the claim and then completes it: both are built once and run as
+  // named prepared statements.
+  const param = sql.placeholder;
+  const claimKey = db
+    .insert(idempotencyKeys)
+    .values({
+      scope: param('scope'),
+      key: param('key'),
+      fingerprint: param('fingerprint'),
+      state: 'in_flight',
+      claimedAt: param('at'),
+      expiresAt: param('expiresAt'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: {
+        fingerprint: sql`excluded.fingerprint`,
+        state: 'in_flight',
+        claimedAt: sql`excluded.claimed_at`,
+        expiresAt: sql`excluded.expires_at`,
+        statusCode: null,
+        contentType: null,
+        response: null,
+      },
+      setWhere: or(
+        lte(idempotencyKeys.expiresAt, param('at')),
+        and(
+          eq(idempotencyKeys.state, 'in_flight'),
+          eq(idempotencyKeys.fingerprint, param('fingerprint')),
+          lte(idempotencyKeys.claimedAt, param('staleBefore')),
+        ),
+      ),
+    })
+    .returning({ claimedAt: idempotencyKeys.claimedAt })
+    .prepare('idempotency_claim');
+  const completeKey = db
+    .update(idempotencyKeys)
+    .set({
+      state: 'done',
+      statusCode: sql`${param('statusCode')}`,
+      contentType: sql`${param('contentType')}`,
+      response: sql`${param('response')}`,
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, param('scope')),
+        eq(idempotencyKeys.key, param('key')),
+        eq(idempotencyKeys.claimedAt, param('claimedAt')),
+        eq(idempotencyKeys.state, 'in_flight'),
+      ),
+    )
+    .prepare('idempotency_complete');
+
   /** Claims (scope, key) for a request with this fingerprint, or says why not. */
   async function claim(scope: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
     // A retry may also find the key released (deleted) between its two statements: try again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const at = now();
-      const fresh = {
+      const claimed = await claimKey.execute({
+        scope,
+        key,
         fingerprint,
-        state: 'in_flight' as const,
-        claimedAt: at,
+        at,
         expiresAt: addSeconds(at, IDEMPOTENCY_TTL_SECONDS),
-      };
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ scope, key, ...fresh })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.scope, idempotencyKeys.key],
-          set: { ...fresh, statusCode: null, contentType: null, response: null },
-          setWhere: or(
-            lte(idempotencyKeys.expiresAt, at),
-            and(
-              eq(idempotencyKeys.state, 'in_flight'),
-              eq(idempotencyKeys.fingerprint, fingerprint),
-              lte(idempotencyKeys.claimedAt, addSeconds(at, -STALE_CLAIM_SECONDS)),
-            ),
-          ),
-        })
-        .returning({ claimedAt: idempotencyKeys.claimedAt });
+        staleBefore: addSeconds(at, -STALE_CLAIM_SECONDS),
+      });
       if (claimed[0]) return { status: 'claimed', claim: { scope, key, claimedAt: claimed[0].claimedAt } };
 
       const [existing] = await db
@@ -81,10 +120,7 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
 
   /** Stores the first response; later requests with the key get it back. */
   async function complete(claim: IdempotencyClaim, statusCode: number, contentType: string, body: string) {
-    await db
-      .update(idempotencyKeys)
-      .set({ state: 'done', statusCode, contentType, response: body })
-      .where(and(keyOf(claim), eq(idempotencyKeys.state, 'in_flight')));
+    await completeKey.execute({ ...claim, statusCode, contentType, response: body });
   }
 
   /** Forgets an attempt that produced no result worth replaying (a server error), so a retry runs again. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { hmac, randomToken } from '../../lib/crypto.ts';
 import { addSeconds } from '../../lib/time.ts';
@@ -89,24 +89,30 @@ export function createSessionService(deps: SessionServiceDeps) {
     return notices.length > 0 ? { ...session, notice: notices.join('\n') } : session;
   }
 
+  // Every authenticated request runs it: built once, a named prepared statement.
+  const hash = sql.placeholder('hash');
+  const at = sql.placeholder('at');
+  const sessionByToken = deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        or(
+          eq(sessions.tokenHash, hash),
+          and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at)),
+        ),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, at),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
   async function authenticate(token: string): Promise<AuthenticateResult> {
     const hash = hashToken(token);
     const at = now();
-    const [row] = await deps.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          or(
-            eq(sessions.tokenHash, hash),
-            and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at)),
-          ),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, at),
-        ),
-      )
-      .limit(1);
+    const [row] = await sessionByToken.execute({ hash, at });
     if (!row) return { status: 'invalid' };
     if (row.user.status !== 'active') return { status: 'disabled' };
     const { session, user } = row;

@@ -23,22 +23,37 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * Writes one message to a user's inbox, in the caller's transaction; the notice listeners (e.g. the
  * WeChat pushes the user subscribed to) run in the same transaction.
  */
-export async function notify(executor: Executor, input: NotificationInput): Promise<void> {
-  const [row] = await executor
+export const notify = (executor: Executor, input: NotificationInput): Promise<void> =>
+  notifyAll(executor, [input]);
+
+/**
+ * Writes several messages at once (both parties of an order step): one insert, and each listener
+ * sees them together, so that it can read and write once for all of them.
+ */
+export async function notifyAll(executor: Executor, inputs: readonly NotificationInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  const rows = await executor
     .insert(notifications)
-    .values({
-      userId: input.userId,
-      kind: input.kind,
-      channel: input.channel ?? 'system',
-      title: input.title,
-      body: input.body,
-      link: input.link,
-      pushPending: true,
-      createdAt: input.at,
-    })
+    .values(
+      inputs.map((input) => ({
+        userId: input.userId,
+        kind: input.kind,
+        channel: input.channel ?? 'system',
+        title: input.title,
+        body: input.body,
+        link: input.link,
+        pushPending: true,
+        createdAt: input.at,
+      })),
+    )
     .returning({ id: notifications.id });
-  if (!row) throw new Error('notification not inserted');
-  await runNoticeListeners(executor, { ...input, id: row.id });
+  // A multi-row VALUES is inserted, and returned, in its order.
+  const written = inputs.flatMap((input, index) => {
+    const row = rows[index];
+    return row ? [{ ...input, id: row.id }] : [];
+  });
+  if (written.length !== inputs.length) throw new Error('notification not inserted');
+  await runNoticeListeners(executor, written);
 }
 
 /**

@@ -5,6 +5,7 @@ export {
   noticesOf,
   notificationsOf,
   notify,
+  notifyAll,
   takePendingPushes,
   unreadNoticeCounts,
   type NotificationInput,

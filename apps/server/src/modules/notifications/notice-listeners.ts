@@ -7,10 +7,11 @@ export interface WrittenNotice extends NotificationInput {
 }
 
 /**
- * Called in the transaction that wrote a notice, after the inbox row: a listener may only add rows
- * of its own (an outbox), so the notice and what it causes commit or roll back together.
+ * Called in the transaction that wrote notices (one or more, written together), after their inbox
+ * rows: a listener may only add rows of its own (an outbox), so the notices and what they cause
+ * commit or roll back together.
  */
-export type NoticeListener = (executor: Executor, notice: WrittenNotice) => Promise<void>;
+export type NoticeListener = (executor: Executor, notices: readonly WrittenNotice[]) => Promise<void>;
 
 /**
  * The listeners, by name. They hold no app state (what they do depends only on the executor and
@@ -23,6 +24,9 @@ export function onNoticeWritten(name: string, listener: NoticeListener): void {
   listeners.set(name, listener);
 }
 
-export async function runNoticeListeners(executor: Executor, notice: WrittenNotice): Promise<void> {
-  for (const listener of listeners.values()) await listener(executor, notice);
+export async function runNoticeListeners(
+  executor: Executor,
+  notices: readonly WrittenNotice[],
+): Promise<void> {
+  for (const listener of listeners.values()) await listener(executor, notices);
 }

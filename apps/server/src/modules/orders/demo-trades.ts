@@ -50,7 +50,7 @@ export function createDemoTrades(deps: {
     /** Puts what the placed order costs into the buyer's wallet (a ledger posting) before paying. */
     fund: (order: OrderRow) => Promise<void>;
   }): Promise<OrderRow> {
-    const placed = await service.place(input.buyerId, {
+    const { order: placed } = await service.place(input.buyerId, {
       goods_id: input.goodsId,
       ...(input.guarantee ? { guarantee: input.guarantee } : {}),
     });

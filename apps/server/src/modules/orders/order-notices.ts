@@ -1,6 +1,6 @@
 import type { OrderState } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
-import { postSystemNotice } from '../chat/index.ts';
+import { postSystemNotices } from '../chat/index.ts';
 import type { orders } from './tables.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -57,14 +57,18 @@ export async function postOrderNotices(
   to: OrderState,
   at: Date,
 ): Promise<void> {
-  for (const line of lines[to] ?? []) {
-    await postSystemNotice(tx, line.to === 'buyer' ? order.buyerId : order.sellerId, {
-      kind: 'order',
-      title: line.title,
-      body: line.body(order.orderNo),
-      link: `/order_detail?order_no=${order.orderNo}`,
-      channel: line.to === 'seller' ? 'seller_helper' : 'system',
-      at,
-    });
-  }
+  await postSystemNotices(
+    tx,
+    (lines[to] ?? []).map((line) => ({
+      userId: line.to === 'buyer' ? order.buyerId : order.sellerId,
+      input: {
+        kind: 'order',
+        title: line.title,
+        body: line.body(order.orderNo),
+        link: `/order_detail?order_no=${order.orderNo}`,
+        channel: line.to === 'seller' ? 'seller_helper' : 'system',
+        at,
+      },
+    })),
+  );
 }

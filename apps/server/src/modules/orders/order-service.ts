@@ -16,6 +16,7 @@ import {
   type OrderState,
   type PaymentChannel,
   type PlaceOrderRequest,
+  type ProcessTimelineEntry,
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -45,12 +46,24 @@ export interface OrderCashier {
   ): Promise<{ status: string; cashierUrl: string; amount: number; channel: PaymentChannel }>;
 }
 
-export type PayOutcome = { order: OrderRow; cashierUrl: string | null };
+/** An order after a step, with its timeline when the step was asked for it (null otherwise). */
+export interface Moved {
+  order: OrderRow;
+  timeline: ProcessTimelineEntry[] | null;
+}
+
+export type PayOutcome = Moved & { cashierUrl: string | null };
+
+/** Columns of an order a step writes besides its state. */
+type OrderChange = Partial<typeof orders.$inferInsert>;
 
 /** The server's verdict on the guards of an order's transitions (the hand-over's checklist). */
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
 
 const UNIQUE_VIOLATION = '23505';
+/** An order number is the second it was placed and 6 random digits; a clash is drawn again. */
+const ORDER_NO_CONSTRAINT = 'orders_order_no_unique';
+const ORDER_NO_ATTEMPTS = 3;
 
 function newOrderNo(now: Date) {
   const china = new Date(now.getTime() + 8 * 3600 * 1000).toISOString();
@@ -89,15 +102,16 @@ export function createOrderService(deps: {
 
   /**
    * Takes `action` on a locked order: the engine checks the table and records it, then the effects
-   * of the state entered (money, listing, coupon, deadlines) are written in the same transaction.
+   * of the state entered (money, listing, coupon, deadlines) are written in the same transaction,
+   * with the caller's own columns (`written`). `withTimeline`: also answers the order's timeline.
    */
-  async function step(
+  async function move(
     tx: Executor,
     order: OrderRow,
     action: OrderAction,
     actor: ProcessActor,
-    reason?: string,
-  ): Promise<OrderRow> {
+    options: { reason?: string | undefined; written?: OrderChange; withTimeline?: boolean } = {},
+  ): Promise<Moved> {
     if (
       actor.role === 'customer_service' &&
       (actor.userId === order.buyerId || actor.userId === order.sellerId)
@@ -105,29 +119,41 @@ export function createOrderService(deps: {
       throw new AppError(ErrorCodes.ORDER_STAFF_OWN_ORDER);
     const at = now();
     const protection = protectionSecondsOf(order.guaranteeCode);
-    const to = await processes.applyTransition(tx, {
+    const request = {
       process: orderProcess,
       subjectId: order.id,
       ownerId: order.sellerId,
       from: order.state,
       action,
       actor,
-      ...(reason ? { reason } : {}),
+      ...(options.reason ? { reason: options.reason } : {}),
       timerSeconds: { auto_release: protection },
       ...(orderProcess.transitions[action].guards ? { guards: await guards(tx, order) } : {}),
-    });
-    return enter(tx, order, to, at, protection);
+    };
+    const { to, timeline } = options.withTimeline
+      ? await processes.applyTransitionWithTimeline(tx, request)
+      : { to: await processes.applyTransition(tx, request), timeline: null };
+    return { order: await enter(tx, order, to, at, protection, options.written), timeline };
   }
 
-  /** Writes the state entered and what it implies. */
+  const step = async (
+    tx: Executor,
+    order: OrderRow,
+    action: OrderAction,
+    actor: ProcessActor,
+    reason?: string,
+  ) => (await move(tx, order, action, actor, { reason })).order;
+
+  /** Writes the state entered, what it implies, and the caller's own columns, in one UPDATE. */
   async function enter(
     tx: Executor,
     order: OrderRow,
     to: OrderState,
     at: Date,
     protectionSeconds: number,
+    written: OrderChange = {},
   ): Promise<OrderRow> {
-    const change: Partial<typeof orders.$inferInsert> = { state: to, updatedAt: at };
+    const change: OrderChange = { ...written, state: to, updatedAt: at };
     switch (to) {
       case 'paid': {
         change.escrowFen = await payIntoEscrow(tx, order);
@@ -169,13 +195,13 @@ export function createOrderService(deps: {
         break;
     }
     await postOrderNotices(tx, order, to, at);
-    const [written] = await tx
+    const [row] = await tx
       .update(orders)
       .set(change)
       .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
       .returning();
-    if (!written) throw new AppError(ErrorCodes.CONFLICT);
-    return written;
+    if (!row) throw new AppError(ErrorCodes.CONFLICT);
+    return row;
   }
 
   // The pay, delivery and protection timers of the process.
@@ -200,16 +226,22 @@ export function createOrderService(deps: {
     return result;
   };
 
-  /** Pays a locked pending order from the wallet (the whole payable). */
-  async function payFromWallet(tx: Executor, order: OrderRow, actor: ProcessActor, gatewayPaidFen = 0) {
-    const paid = await step(tx, order, 'pay', actor);
-    const [written] = await tx
-      .update(orders)
-      .set({ walletPaidFen: paid.payableFen - gatewayPaidFen, gatewayPaidFen })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return written ?? paid;
-  }
+  /**
+   * Pays a locked pending order from the wallet (the whole payable). The posting itself refuses a
+   * short balance (4001, the whole transaction with it).
+   */
+  const payFromWallet = (
+    tx: Executor,
+    order: OrderRow,
+    actor: ProcessActor,
+    options: { gatewayPaidFen?: number; withTimeline?: boolean } = {},
+  ) => {
+    const gatewayPaidFen = options.gatewayPaidFen ?? 0;
+    return move(tx, order, 'pay', actor, {
+      written: { walletPaidFen: order.payableFen - gatewayPaidFen, gatewayPaidFen },
+      withTimeline: options.withTimeline ?? false,
+    });
+  };
 
   return {
     step,
@@ -221,91 +253,103 @@ export function createOrderService(deps: {
       await step(tx, order, 'sign', { role: 'system', userId: null });
     },
 
-    async place(buyerId: number, input: PlaceOrderRequest): Promise<OrderRow> {
+    /** Places an order; answers it with its timeline. */
+    async place(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
       const goodsId = Number(input.goods_id);
       // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
-      const card = (await listings.cards(db, [goodsId])).get(goodsId);
-      if (!card) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
-      return withListingChange(() =>
-        db
-          .transaction(async (tx) => {
-            await lockForTransaction(tx, `orders:buyer:${buyerId}`);
-            const [unpaid] = await tx
-              .select({ value: count() })
-              .from(orders)
-              .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
-            if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
-            const at = now();
-            const orderNo = newOrderNo(at);
-            const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
-            const priceFen =
-              input.bargain_id === undefined
-                ? listing.price
-                : (
-                    await consumeBargain(tx, processes, {
-                      bargainId: input.bargain_id,
-                      buyerId,
-                      goodsId,
-                      now: at,
-                      orderRef: orderNo,
-                    })
-                  ).priceFen;
-            if (input.guarantee && !listing.guarantees.includes(input.guarantee))
-              throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
-            const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
-            const discountFen =
-              input.coupon_id === undefined
-                ? 0
-                : (
-                    await lockCoupon(tx, buyerId, input.coupon_id, {
-                      orderId: orderNo,
-                      amount: base.escrowFen,
-                      gameId: listing.gameId,
-                      now: at,
-                    })
-                  ).discount;
-            const quote = orderQuote({
-              priceFen,
-              guaranteeCode: input.guarantee,
-              discountFen,
-            });
-            const [row] = await tx
-              .insert(orders)
-              .values({
-                orderNo,
-                goodsId,
-                buyerId,
-                sellerId: listing.sellerId,
-                state: orderProcess.initial,
-                guaranteeCode: input.guarantee ?? null,
-                priceFen: quote.priceFen,
-                guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
-                discountFen: quote.discountFen,
-                tradeFeeFen: quote.tradeFeeFen,
-                payableFen: quote.payableFen,
-                sellerIncomeFen: quote.sellerIncomeFen,
-                couponId: input.coupon_id ?? null,
-                goodsCard: { ...card, price: fenToAmount(listing.price) },
-                payBy: addSeconds(at, ORDER_PAY_SECONDS),
-                createdAt: at,
-                updatedAt: at,
-              })
-              .returning();
-            if (!row) throw new Error('orders: insert returned nothing');
-            await processes.start(tx, {
-              process: orderProcess,
-              subjectId: row.id,
-              actor: { role: 'buyer', userId: buyerId },
-              metadata: { goods_id: goodsId },
-            });
-            return row;
-          })
-          .catch((error: unknown) => {
-            if (postgresErrorOf(error)?.code === UNIQUE_VIOLATION)
-              throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-            throw error;
-          }),
-      );
+      const found = await listings.forOrder(goodsId);
+      if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+      const { card } = found;
+      // Someone else's listing already taken (a hot listing's race): refused without a transaction.
+      // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
+      if (found.status !== 'on_sale' && card.seller_id !== buyerId)
+        throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+      const placeOnce = () =>
+        db.transaction(async (tx) => {
+          await lockForTransaction(tx, `orders:buyer:${buyerId}`);
+          const [unpaid] = await tx
+            .select({ value: count() })
+            .from(orders)
+            .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
+          if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
+          const at = now();
+          const orderNo = newOrderNo(at);
+          const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
+          const priceFen =
+            input.bargain_id === undefined
+              ? listing.price
+              : (
+                  await consumeBargain(tx, processes, {
+                    bargainId: input.bargain_id,
+                    buyerId,
+                    goodsId,
+                    now: at,
+                    orderRef: orderNo,
+                  })
+                ).priceFen;
+          if (input.guarantee && !listing.guarantees.includes(input.guarantee))
+            throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
+          const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
+          const discountFen =
+            input.coupon_id === undefined
+              ? 0
+              : (
+                  await lockCoupon(tx, buyerId, input.coupon_id, {
+                    orderId: orderNo,
+                    amount: base.escrowFen,
+                    gameId: listing.gameId,
+                    now: at,
+                  })
+                ).discount;
+          const quote = orderQuote({
+            priceFen,
+            guaranteeCode: input.guarantee,
+            discountFen,
+          });
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              orderNo,
+              goodsId,
+              buyerId,
+              sellerId: listing.sellerId,
+              state: orderProcess.initial,
+              guaranteeCode: input.guarantee ?? null,
+              priceFen: quote.priceFen,
+              guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
+              discountFen: quote.discountFen,
+              tradeFeeFen: quote.tradeFeeFen,
+              payableFen: quote.payableFen,
+              sellerIncomeFen: quote.sellerIncomeFen,
+              couponId: input.coupon_id ?? null,
+              goodsCard: { ...card, price: fenToAmount(listing.price) },
+              payBy: addSeconds(at, ORDER_PAY_SECONDS),
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          if (!row) throw new Error('orders: insert returned nothing');
+          const timeline = await processes.start(tx, {
+            process: orderProcess,
+            subjectId: row.id,
+            actor: { role: 'buyer', userId: buyerId },
+            metadata: { goods_id: goodsId },
+          });
+          return { order: row, timeline };
+        });
+      return withListingChange(async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await placeOnce();
+          } catch (error) {
+            const cause = postgresErrorOf(error);
+            if (cause?.code !== UNIQUE_VIOLATION) throw error;
+            // Two orders placed in the same second drew the same number: this one draws again.
+            if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
+            throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+          }
+        }
+      });
     },
 
     /**
@@ -314,30 +358,39 @@ export function createOrderService(deps: {
      * wallet when that recharge is credited (`onRechargeCredited`).
      */
     async pay(buyerId: number, orderNo: string, method: 'wallet' | PaymentChannel): Promise<PayOutcome> {
-      const existing = await findOrder(orderNo);
-      if (existing.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
       const actor: ProcessActor = { role: 'buyer', userId: buyerId };
-      const outcome = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, { id: existing.id });
-        if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
-        // The table answers first: a paid or closed order is refused whatever the balance.
-        processes.check({
-          process: orderProcess,
-          subjectId: order.id,
-          ownerId: order.sellerId,
-          from: order.state,
-          action: 'pay',
-          actor,
+      const outcome = await db
+        .transaction(async (tx) => {
+          const order = await lockOrder(tx, { orderNo });
+          if (!order || order.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+          // The whole payable from the balance: the table answers first (a paid or closed order is
+          // refused whatever the balance), then the posting refuses a short balance.
+          if (method === 'wallet')
+            return { ...(await payFromWallet(tx, order, actor, { withTimeline: true })), short: 0 };
+          processes.check({
+            process: orderProcess,
+            subjectId: order.id,
+            ownerId: order.sellerId,
+            from: order.state,
+            action: 'pay',
+            actor,
+          });
+          const { available } = await ledger.balances(tx, buyerId);
+          if (available >= order.payableFen)
+            return { ...(await payFromWallet(tx, order, actor, { withTimeline: true })), short: 0 };
+          return { order, timeline: null, short: order.payableFen - available };
+        })
+        .catch((error: unknown) => {
+          const short = error instanceof AppError && error.errCode === ErrorCodes.INSUFFICIENT_BALANCE;
+          if (short && method === 'wallet') throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
+          throw error;
         });
-        const { available } = await ledger.balances(tx, buyerId);
-        if (available >= order.payableFen) return { order: await payFromWallet(tx, order, actor), short: 0 };
-        if (method === 'wallet') throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
-        return { order, short: order.payableFen - available };
-      });
-      if (outcome.short === 0 || method === 'wallet') return { order: outcome.order, cashierUrl: null };
+      const { order, timeline } = outcome;
+      if (outcome.short === 0 || method === 'wallet') return { order, timeline, cashierUrl: null };
       return {
-        order: outcome.order,
-        cashierUrl: await payRestAtCashier(outcome.order, method, outcome.short),
+        order,
+        timeline,
+        cashierUrl: await payRestAtCashier(order, method, outcome.short),
       };
     },
 
@@ -414,7 +467,7 @@ export function createOrderService(deps: {
             inner,
             order,
             { role: 'system', userId: null },
-            Math.min(amount, order.payableFen),
+            { gatewayPaidFen: Math.min(amount, order.payableFen) },
           );
         });
       } catch (error) {

@@ -21,6 +21,7 @@ import {
   type OrderQuoteData,
   type OrderRole,
   type OrderTab,
+  type ProcessTimelineEntry,
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -98,7 +99,15 @@ export function createOrderViews(deps: {
     return { row: gateway?.status === 'paid' ? await service.reload(row.id) : row, gateway };
   }
 
-  async function detailOf(found: OrderRow, role: OrderRole): Promise<OrderDetail> {
+  /**
+   * The detail of `found` as `role` sees it. `known`: its timeline, when the step that answers
+   * already has it (used unless the gateway check reloaded the order).
+   */
+  async function detailOf(
+    found: OrderRow,
+    role: OrderRole,
+    known: ProcessTimelineEntry[] | null = null,
+  ): Promise<OrderDetail> {
     const { row, gateway } = await current(found);
     return {
       ...toListItem(row, role),
@@ -113,7 +122,7 @@ export function createOrderViews(deps: {
         role === 'buyer' && row.state === 'pending_payment'
           ? fenToAmount((await ledger.balances(db, row.buyerId)).available)
           : null,
-      timeline: await processes.timeline(db, orderProcess, row.id),
+      timeline: known && row === found ? known : await processes.timeline(db, orderProcess, row.id),
     };
   }
 

@@ -56,8 +56,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService; views: 
       },
     },
     async (request) => {
-      const order = await service.place(userId(request), request.body);
-      return ok(await views.detailOf(order, 'buyer'));
+      const { order, timeline } = await service.place(userId(request), request.body);
+      return ok(await views.detailOf(order, 'buyer', timeline));
     },
   );
 
@@ -78,12 +78,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService; views: 
           field: 'Idempotency-Key',
         });
       }
-      const { order, cashierUrl } = await service.pay(
+      const { order, timeline, cashierUrl } = await service.pay(
         userId(request),
         request.body.order_no,
         request.body.method,
       );
-      return ok({ order: await views.detailOf(order, 'buyer'), cashier_url: cashierUrl });
+      return ok({ order: await views.detailOf(order, 'buyer', timeline), cashier_url: cashierUrl });
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   noticeTopicLabels,
   wxPushStatusLabels,
@@ -35,35 +35,58 @@ export const noticeTopicOf = (kind: string): NoticeTopic | undefined =>
   Object.hasOwn(topicOfKind, kind) ? topicOfKind[kind] : undefined;
 
 /**
- * The notice listener: in the notice's transaction, queues a push when the user has a bound WeChat
- * and the notice's topic is switched on (a topic never switched is on, as /wxPushInform shows).
+ * The notice listener: in the notices' transaction, queues a push for each notice whose user has a
+ * bound WeChat and whose topic is switched on (a topic never switched is on, as /wxPushInform shows).
  */
-export async function queueWxPush(executor: Executor, notice: WrittenNotice): Promise<void> {
-  const topic = noticeTopicOf(notice.kind);
-  if (!topic) return;
-  // One read on the notice's path: the bound WeChat, and the topic's switch if the user set one.
-  const [binding] = await executor
-    .select({ openid: thirdPartyBindings.openid, enabled: noticeSubscriptions.enabled })
+export async function queueWxPush(executor: Executor, notices: readonly WrittenNotice[]): Promise<void> {
+  const topical = notices.flatMap((notice) => {
+    const topic = noticeTopicOf(notice.kind);
+    return topic ? [{ notice, topic }] : [];
+  });
+  if (topical.length === 0) return;
+  // One read for all of them: the bound WeChats, and the topics' switches the users set.
+  const rows = await executor
+    .select({
+      userId: thirdPartyBindings.userId,
+      openid: thirdPartyBindings.openid,
+      topic: noticeSubscriptions.topic,
+      enabled: noticeSubscriptions.enabled,
+    })
     .from(thirdPartyBindings)
     .leftJoin(
       noticeSubscriptions,
-      and(eq(noticeSubscriptions.userId, thirdPartyBindings.userId), eq(noticeSubscriptions.topic, topic)),
+      and(
+        eq(noticeSubscriptions.userId, thirdPartyBindings.userId),
+        inArray(noticeSubscriptions.topic, [...new Set(topical.map(({ topic }) => topic))]),
+      ),
     )
-    .where(and(eq(thirdPartyBindings.userId, notice.userId), eq(thirdPartyBindings.provider, 'wechat')));
-  if (!binding || binding.enabled === false) return;
-  await executor
-    .insert(wxPushOutbox)
-    .values({
-      userId: notice.userId,
-      notificationId: notice.id,
-      topic,
-      openid: binding.openid,
-      title: notice.title,
-      body: notice.body,
-      link: notice.link,
-      createdAt: notice.at,
-    })
-    .onConflictDoNothing();
+    .where(
+      and(
+        inArray(thirdPartyBindings.userId, [...new Set(topical.map(({ notice }) => notice.userId))]),
+        eq(thirdPartyBindings.provider, 'wechat'),
+      ),
+    );
+  const openids = new Map(rows.map((row) => [row.userId, row.openid]));
+  const switchedOff = new Set(
+    rows.filter((row) => row.enabled === false).map((row) => `${row.userId}:${row.topic ?? ''}`),
+  );
+  const pushes = topical.flatMap(({ notice, topic }) => {
+    const openid = openids.get(notice.userId);
+    if (openid === undefined || switchedOff.has(`${notice.userId}:${topic}`)) return [];
+    return [
+      {
+        userId: notice.userId,
+        notificationId: notice.id,
+        topic,
+        openid,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link,
+        createdAt: notice.at,
+      },
+    ];
+  });
+  if (pushes.length > 0) await executor.insert(wxPushOutbox).values(pushes).onConflictDoNothing();
 }
 
 type PushRow = typeof wxPushOutbox.$inferSelect;

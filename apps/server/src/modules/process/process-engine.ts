@@ -12,6 +12,7 @@ import {
 } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { preparedRows } from '../../lib/sql-rows.ts';
 import { processTransitions } from './tables.ts';
 import type { ProcessTimer, TimerScheduler } from './timer-scheduler.ts';
 
@@ -60,6 +61,54 @@ export interface TimerSubject {
 
 const systemActor: ProcessActor = { role: 'system', userId: null };
 
+/** A recorded transition as the record statements answer it (raw driver values). */
+interface RecordedRow {
+  id: number | string;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  actor_role: ProcessRole;
+  reason: string | null;
+  created_at: Date | string;
+  entered: boolean;
+}
+
+const recordInsert = `insert into process_transitions
+    (process, subject_id, action, from_state, to_state, actor_role, actor_user_id, reason, metadata, created_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)
+  returning id, action, from_state, to_state, actor_role, reason, created_at, true as entered`;
+
+/**
+ * The statements recording a transition, run as named prepared statements: the insert alone, or the
+ * insert and the subject's earlier entries (the statement's snapshot does not see its own insert;
+ * the subject is locked, so no other transition of it is being recorded).
+ */
+const recordOne = { name: 'process_record', text: recordInsert };
+const recordWithTimeline = {
+  name: 'process_record_timeline',
+  text: `with entered as (${recordInsert})
+select id, action, from_state, to_state, actor_role, reason, created_at, false as entered
+from process_transitions where process = $1 and subject_id = $2
+union all select * from entered
+order by id`,
+};
+
+function timelineEntry(
+  process: AnyProcess,
+  row: Pick<RecordedRow, 'action' | 'from_state' | 'to_state' | 'actor_role' | 'reason' | 'created_at'>,
+): ProcessTimelineEntry {
+  return {
+    action: row.action,
+    action_label: process.transitions[row.action]?.label ?? '创建',
+    from: row.from_state,
+    to: row.to_state,
+    to_label: process.stateLabels[row.to_state] ?? row.to_state,
+    actor_role: row.actor_role,
+    reason: row.reason ?? '',
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
 /**
  * The process engine: checks a transition against its process's table, refuses with the
  * process's err_code, records it in `process_transitions` and arms the timers of the state
@@ -91,6 +140,10 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return transition.to ?? request.from;
   }
 
+  /**
+   * Records a transition and arms the timers of the state entered; answers the entry recorded, or
+   * with `withTimeline` the subject's whole timeline up to it (read by the same statement).
+   */
   async function record(
     executor: Executor,
     entry: {
@@ -104,34 +157,37 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       metadata?: Record<string, unknown> | undefined;
       timerSeconds?: Partial<Record<string, number>> | undefined;
     },
-  ): Promise<void> {
+    withTimeline = false,
+  ): Promise<ProcessTimelineEntry[]> {
     const at = now();
-    const [entered] = await executor
-      .insert(processTransitions)
-      .values({
-        process: entry.process.name,
-        subjectId: entry.subjectId,
-        action: entry.action,
-        fromState: entry.from,
-        toState: entry.to,
-        actorRole: entry.actor.role,
-        actorUserId: entry.actor.userId,
-        reason: entry.reason ?? null,
-        metadata: entry.metadata ?? {},
-        createdAt: at,
-      })
-      .returning({ id: processTransitions.id });
-    if (entry.from === entry.to) return;
-    for (const timer of timersOnEntering(entry.process, entry.to)) {
-      await scheduler.arm(executor, {
-        process: entry.process.name,
-        subjectId: entry.subjectId,
-        action: timer.action,
-        fromState: entry.to,
-        ...(entered ? { entryId: entered.id } : {}),
-        runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
-      });
+    const { name, text } = withTimeline ? recordWithTimeline : recordOne;
+    const rows = await preparedRows<RecordedRow>(executor, name, text, [
+      entry.process.name,
+      entry.subjectId,
+      entry.action,
+      entry.from,
+      entry.to,
+      entry.actor.role,
+      entry.actor.userId,
+      entry.reason ?? null,
+      JSON.stringify(entry.metadata ?? {}),
+      at,
+    ]);
+    const entered = rows.find((row) => row.entered);
+    if (!entered) throw new Error('process engine: the transition was not recorded');
+    if (entry.from !== entry.to) {
+      for (const timer of timersOnEntering(entry.process, entry.to)) {
+        await scheduler.arm(executor, {
+          process: entry.process.name,
+          subjectId: entry.subjectId,
+          action: timer.action,
+          fromState: entry.to,
+          entryId: Number(entered.id),
+          runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
+        });
+      }
     }
+    return rows.map((row) => timelineEntry(entry.process, row));
   }
 
   /** Checks, records and arms; answers the state entered. The caller then writes it. */
@@ -144,14 +200,24 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return to;
   }
 
-  /** Records a subject created in its process's initial state and arms that state's timers. */
+  /** As applyTransition, and answers the subject's timeline with this transition at its end. */
+  async function applyTransitionWithTimeline<S extends string, A extends string, G extends string>(
+    executor: Executor,
+    request: TransitionRequest<S, A, G>,
+  ): Promise<{ to: S; timeline: ProcessTimelineEntry[] }> {
+    const to = check(request);
+    return { to, timeline: await record(executor, { ...request, from: request.from, to }, true) };
+  }
+
+  /**
+   * Records a subject created in its process's initial state and arms that state's timers; answers
+   * the subject's timeline (this one entry).
+   */
   async function start<S extends string, A extends string, G extends string>(
     executor: Executor,
     request: StartRequest<S, A, G>,
-  ): Promise<S> {
-    const to = request.process.initial;
-    await record(executor, { ...request, action: 'create', from: null, to });
-    return to;
+  ): Promise<ProcessTimelineEntry[]> {
+    return record(executor, { ...request, action: 'create', from: null, to: request.process.initial });
   }
 
   function registerTimerSubject(process: AnyProcess, subject: TimerSubject): void {
@@ -216,19 +282,27 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       .from(processTransitions)
       .where(and(eq(processTransitions.process, process.name), eq(processTransitions.subjectId, subjectId)))
       .orderBy(asc(processTransitions.id));
-    return rows.map((row) => ({
-      action: row.action,
-      action_label: process.transitions[row.action]?.label ?? '创建',
-      from: row.fromState,
-      to: row.toState,
-      to_label: process.stateLabels[row.toState] ?? row.toState,
-      actor_role: row.actorRole,
-      reason: row.reason ?? '',
-      created_at: row.createdAt.toISOString(),
-    }));
+    return rows.map((row) =>
+      timelineEntry(process, {
+        action: row.action,
+        from_state: row.fromState,
+        to_state: row.toState,
+        actor_role: row.actorRole,
+        reason: row.reason,
+        created_at: row.createdAt,
+      }),
+    );
   }
 
-  return { check, applyTransition, start, registerTimerSubject, fireTimer, timeline };
+  return {
+    check,
+    applyTransition,
+    applyTransitionWithTimeline,
+    start,
+    registerTimerSubject,
+    fireTimer,
+    timeline,
+  };
 }
 
 export type ProcessEngine = ReturnType<typeof createProcessEngine>;

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { ErrorCodes } from '@haoshi/contracts';
+import { login } from './helpers/identity.ts';
+import { createListingsApp } from './helpers/listings.ts';
+import { insertListing, payOrder, placeOrder } from './helpers/orders.ts';
+import { databaseKind, type TestApp } from './helpers/test-app.ts';
+import { postMoney } from './helpers/wallet.ts';
+
+/**
+ * What one order costs the database, counted on real PostgreSQL at the driver (every statement a
+ * pg client sends, BEGIN and COMMIT included): the order flow's per-request CPU is mostly one
+ * round trip and one query build per statement (docs/benchmarks.md, Orders).
+ */
+describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
+  let t: TestApp;
+  const sent: string[] = [];
+  type Query = typeof pg.Client.prototype.query;
+  const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')?.value as (
+    this: pg.Client,
+    ...args: unknown[]
+  ) => unknown;
+
+  beforeAll(async () => {
+    t = await createListingsApp();
+    pg.Client.prototype.query = function (this: pg.Client, first: unknown, ...rest: unknown[]) {
+      const config = first as { text?: string } | string;
+      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+      return query.apply(this, [first, ...rest]);
+    } as Query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query as Query;
+    await t.close();
+  });
+
+  const counted = async <T>(work: () => Promise<T>) => {
+    sent.length = 0;
+    const result = await work();
+    // The idempotency record is written after the answer is sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { result, statements: [...sent] };
+  };
+
+  it('place + pay from the wallet, and a refusal of a listing already taken', async () => {
+    const buyer = await login(t.app, '13800000031');
+    const seller = await login(t.app, '13800000032');
+    const other = await login(t.app, '13800000033');
+    await postMoney(t.app.db, { userId: buyer.user.id, fen: 1_000_000 });
+    const goodsId = await insertListing(t.app.db, seller.user.id);
+    const warmId = await insertListing(t.app.db, seller.user.id);
+    const warm = await placeOrder(t, buyer.token, { goods_id: warmId });
+    await payOrder(t, buyer.token, warm.body.data?.order_no ?? '');
+
+    const place = await counted(() => placeOrder(t, buyer.token, { goods_id: goodsId }));
+    const pay = await counted(() => payOrder(t, buyer.token, place.result.body.data?.order_no ?? ''));
+    const refusal = await counted(() => placeOrder(t, other.token, { goods_id: goodsId }));
+    expect(pay.result.body.data?.order.state).toBe('paid');
+    expect(refusal.result.body.err_code).toBe(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+    // 2026-11-26: place 13 (was 14), pay 12 (was 19), the refusal 2 (was 7, with BEGIN … ROLLBACK).
+    expect(place.statements.length).toBeLessThanOrEqual(13);
+    expect(pay.statements.length).toBeLessThanOrEqual(12);
+    expect(refusal.statements).toHaveLength(2);
+    expect(refusal.statements.map((text) => text.trim().toLowerCase())).not.toContain('begin');
+  });
+});
