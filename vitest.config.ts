@@ -12,13 +12,21 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { '@': webSrc } },
+        resolve: {
+          alias: [
+            { find: '@', replacement: webSrc },
+            { find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' },
+          ],
+        },
         test: {
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'device-sign-key-plugin.test.ts'],
           setupFiles: ['./src/testing/setup.ts'],
+          // The server-render tests run in Node, where antd-mobile (its ES build: Node would take the
+          // CommonJS one) and its CSS imports must go through Vite.
+          server: { deps: { inline: ['antd-mobile'] } },
         },
       },
       {

@@ -13,6 +13,42 @@ export function uniqueDeviceIp(): string {
   return `10.${byte()}.${byte()}.${byte()}`;
 }
 
+/**
+ * A page the server painted is the client's only once React has hydrated the screen: until then a
+ * tap on a button does nothing and a link loads a whole new page, as for a user on a slow phone
+ * (e2e/server-render.spec.ts checks that side). Specs act once the app is live, so after each
+ * navigation they wait until the visible route's content holds its React fiber (drawn by the client,
+ * or hydrated). A page that never gets there (a failing chunk) is left to the spec after a while.
+ */
+export function waitingForApp(page: Page): Page {
+  const settle = async () => {
+    await page
+      .waitForFunction(
+        () => {
+          const panes = Array.from(document.querySelectorAll('[data-route-pane]'));
+          const content = panes.find((pane) => pane.checkVisibility())?.firstElementChild;
+          return !!content && Object.keys(content).some((key) => key.startsWith('__reactFiber$'));
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await settle();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await settle();
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ page: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': uniqueDeviceIp() });
@@ -22,7 +58,7 @@ export const test = base.extend<{ page: Page }>({
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await use(page);
+    await use(waitingForApp(page));
     expect(violations, 'CSP violations reported by the browser').toEqual([]);
   },
 });
@@ -83,6 +119,18 @@ export async function loginAsNewUser(page: Page, phone = uniquePhone()): Promise
   await loginWithSms(page, phone);
   await expect(page).not.toHaveURL(/\/h5Login/);
   return phone;
+}
+
+/**
+ * On a page the server painted, the element is the client's once React has hydrated it (it holds
+ * its fiber then): before that a tap on a link is a plain page load, not the app's navigation.
+ */
+export async function expectHydrated(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+    )
+    .toBe(true);
 }
 
 /** The route on screen; kept-alive routes stay in the page, hidden, with the same texts. */

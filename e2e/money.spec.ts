@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAsNewUser, test, visiblePane } from './helpers';
+import { loginAsNewUser, test, visiblePane, waitingForApp } from './helpers';
 
 /** Seeded finance staff account (apps/server/src/db/seed.ts). */
 const FINANCE_PHONE = '13800000002';
@@ -75,7 +75,7 @@ test('a new user recharges 100.00, withdraws 50.00 after real-name, and finance 
     hasTouch: true,
     locale: 'zh-CN',
   });
-  const staffPage = await staff.newPage();
+  const staffPage = waitingForApp(await staff.newPage());
   await loginAsNewUser(staffPage, FINANCE_PHONE);
   await staffPage.goto('/mine');
   await visiblePane(staffPage).getByText('提现审核').click();

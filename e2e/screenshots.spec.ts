@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAsNewUser, test, visiblePane } from './helpers';
+import { loginAsNewUser, test, visiblePane, waitingForApp } from './helpers';
 
 const dir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -54,7 +54,7 @@ test('screenshots of the main screens', async ({ page, browser }, testInfo) => {
     deviceScaleFactor: 2,
     locale: 'zh-CN',
   });
-  const staffPage = await staff.newPage();
+  const staffPage = waitingForApp(await staff.newPage());
   await loginAsNewUser(staffPage, '13800000004');
   await staffPage.goto('/test');
   await expect(staffPage.getByText('运行环境')).toBeVisible();

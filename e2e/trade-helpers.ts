@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { uniqueDeviceIp, visiblePane } from './helpers';
+import { uniqueDeviceIp, visiblePane, waitingForApp } from './helpers';
 
 /** A small PNG drawn in the page (the server sniffs and re-encodes every upload). */
 export async function drawPng(page: Page, color: string): Promise<Buffer> {
@@ -70,7 +70,7 @@ export async function phone(browser: Browser, testInfo: TestInfo): Promise<Page>
     locale: 'zh-CN',
     extraHTTPHeaders: { 'x-forwarded-for': uniqueDeviceIp() },
   });
-  return context.newPage();
+  return waitingForApp(await context.newPage());
 }
 
 interface Envelope<T> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Comment, ReceivedEvaluations } from '@haoshi/contracts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { DEMO_TRADES, seedDemoTrades } from '../src/db/seed-demo-trades.ts';
@@ -70,6 +70,34 @@ describe(`demo trades (${databaseKind})`, () => {
       .from(goodsComments)
       .where(and(eq(goodsComments.sellerId, first?.sellerId ?? 0), isNotNull(goodsComments.orderId)));
     expect(listed.body.data?.list.map((comment) => comment.id)).toContain(seeded?.id);
+
+    // Only completed orders' evaluations are reviews: a row without an order (as older demo data
+    // wrote) is neither listed nor counted, and the demo seed writes none.
+    expect(await t.app.db.select().from(goodsComments).where(isNull(goodsComments.orderId))).toEqual([]);
+    const [orderless] = await t.app.db
+      .insert(goodsComments)
+      .values({
+        sellerId: first?.sellerId ?? 0,
+        userId: first?.buyerId ?? 0,
+        goodsId: stillOnSale?.goodsId ?? null,
+        rating: 1,
+        content: '没有订单的评价',
+        tags: ['slow'],
+      })
+      .returning();
+    const again = await call<{ list: Comment[] }>(
+      t.app,
+      'GET',
+      `/app/goods/comment/list?goods_id=${stillOnSale?.goodsId}&page=1&page_size=50`,
+    );
+    expect(again.body.data?.list.map((comment) => comment.id)).not.toContain(orderless?.id);
+    const summary = await call<{ total: number; stars: number[] }>(
+      t.app,
+      'GET',
+      `/app/goods/comment/main/v2?goods_id=${stillOnSale?.goodsId}`,
+    );
+    expect(summary.body.data?.total).toBe(1);
+    expect(summary.body.data?.stars[0]).toBe(0);
 
     // A second start seeds nothing more and the ledger still balances.
     expect(await seedDemoTrades(t.app)).toEqual({ created: 0 });

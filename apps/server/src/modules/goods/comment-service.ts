@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { commentTagLabels, commentTags, ErrorCodes, type Comment, type CommentTag } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +15,10 @@ export interface CommentSummary {
   stars: number[];
   latest: Comment[];
 }
+
+/** A review counts only as a completed order's evaluation (issue 11 G); older rows without one are not shown. */
+const ofSeller = (sellerId: number) =>
+  and(eq(goodsComments.sellerId, sellerId), isNotNull(goodsComments.orderId));
 
 const maskName = (name: string) =>
   Array.from(name).length <= 1
@@ -41,7 +45,7 @@ export function createCommentService(options: { db: Database; imageUrl: ImageUrl
 
   async function page(sellerId: number, tag: CommentTag | undefined, pageNumber: number, pageSize: number) {
     const where = and(
-      eq(goodsComments.sellerId, sellerId),
+      ofSeller(sellerId),
       tag ? sql`${goodsComments.tags} @> array[${tag}]::text[]` : undefined,
     );
     const [rows, [total]] = await Promise.all([
@@ -84,12 +88,12 @@ export function createCommentService(options: { db: Database; imageUrl: ImageUrl
       db
         .select({ rating: goodsComments.rating, value: count() })
         .from(goodsComments)
-        .where(eq(goodsComments.sellerId, sellerId))
+        .where(ofSeller(sellerId))
         .groupBy(goodsComments.rating),
       db
         .select({ tag: sql<string>`unnest(${goodsComments.tags})`.as('tag'), value: count() })
         .from(goodsComments)
-        .where(eq(goodsComments.sellerId, sellerId))
+        .where(ofSeller(sellerId))
         .groupBy(sql`1`),
       page(sellerId, undefined, 1, 3),
     ]);

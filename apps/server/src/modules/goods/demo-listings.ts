@@ -5,7 +5,6 @@ import {
   type AttributeValue,
   type AttributeValues,
   type BindingField,
-  type CommentTag,
   type CompensationOptionCode,
   type Platform,
 } from '@haoshi/contracts';
@@ -227,34 +226,5 @@ export function demoListing({ entry, slug, priceYuan, sellerId, now, rng }: Demo
     verifiedAt: verified ? listedAt : null,
     createdAt: listedAt,
     updatedAt: listedAt,
-  };
-}
-
-const commentTexts: Array<[number, string, CommentTag[]]> = [
-  [5, '卖家很耐心，换绑全程配合，账号和描述一致。', ['accurate', 'rebind_help', 'friendly']],
-  [5, '发货很快，十分钟就拿到账号了，好评！', ['fast', 'smooth']],
-  [5, '价格实惠，皮肤都在，已经二次实名了。', ['good_price', 'accurate']],
-  [4, '整体不错，就是晚上回复有点慢。', ['accurate', 'slow']],
-  [5, '第二次在这家买号了，信得过。', ['friendly', 'smooth']],
-  [3, '有两个皮肤截图里没拍到，沟通后补偿了一点。', ['inaccurate', 'smooth']],
-  [5, '客服和卖家都很专业，包赔也买了，安心。', ['rebind_help', 'friendly']],
-];
-
-export function demoComment(
-  rng: Random,
-  sellerId: number,
-  userId: number,
-  goodsId: number | null,
-  now: Date,
-) {
-  const [rating, content, tags] = rng.pick(commentTexts);
-  return {
-    sellerId,
-    userId,
-    goodsId,
-    rating,
-    content,
-    tags,
-    createdAt: new Date(now.getTime() - rng.int(1, 90 * 24 * 60) * 60_000),
   };
 }

@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ensureUsers } from '../identity/index.ts';
 import { catalogueGames, createCatalogueService, seedCatalogue } from '../catalogue/index.ts';
@@ -10,15 +10,8 @@ import {
   type StorageProvider,
 } from '../storage/index.ts';
 import { seedSearchAliases } from './search-aliases.ts';
-import { goods, goodsComments, stores } from './tables.ts';
-import {
-  demoComment,
-  demoListing,
-  demoShotKey,
-  random,
-  SCREENSHOTS_PER_GAME,
-  type GoodsInsert,
-} from './demo-listings.ts';
+import { goods, stores } from './tables.ts';
+import { demoListing, demoShotKey, random, SCREENSHOTS_PER_GAME, type GoodsInsert } from './demo-listings.ts';
 
 /** The demo marketplace: catalogue, pictures, sellers with stores, listings, reviews (home content: home/demo-seed.ts). */
 
@@ -137,7 +130,8 @@ export async function seedListingsDemo(
     Array.from({ length: DEMO_SELLERS }, (_, i) => sellerPhone(i + 1)),
     (i) => `${storeWords[i % storeWords.length] ?? ''}卖家${i + 1}`,
   );
-  const buyerIds = await demoUsers(
+  // The demo buyers: the demo trades (seed-demo-trades.ts) buy with them and leave the reviews.
+  await demoUsers(
     db,
     Array.from({ length: DEMO_BUYERS }, (_, i) => buyerPhone(i + 1)),
     (i) => `玩家${String(i + 1).padStart(3, '0')}`,
@@ -185,22 +179,5 @@ export async function seedListingsDemo(
     await db.insert(goods).values(batch);
   }
 
-  const [reviews] = await db
-    .select({ value: count() })
-    .from(goodsComments)
-    .where(inArray(goodsComments.sellerId, sellerIds));
-  if ((reviews?.value ?? 0) === 0) {
-    const sample = await db
-      .select({ id: goods.id, sellerId: goods.sellerId })
-      .from(goods)
-      .where(inArray(goods.sellerId, sellerIds))
-      .orderBy(sql`random()`)
-      .limit(DEMO_SELLERS * 8);
-    if (sample.length > 0) {
-      await db
-        .insert(goodsComments)
-        .values(sample.map((row) => demoComment(rng, row.sellerId, rng.pick(buyerIds), row.id, now)));
-    }
-  }
   return { created: wanted, total: have + wanted };
 }
