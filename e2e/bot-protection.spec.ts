@@ -150,3 +150,33 @@ test('a browser that looks automated meets the slider, and sliding the piece hom
   await expect(page.getByText('请完成安全验证')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
 });
+
+test('the slider works from the keyboard: the piece is moved home with the keys and Enter', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window.screen, 'width', { get: () => 0 });
+    Object.defineProperty(window.screen, 'height', { get: () => 0 });
+  });
+  await page.goto('/h5Login');
+  await page.getByPlaceholder('请输入手机号').fill(uniquePhone());
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('请完成安全验证')).toBeVisible();
+  const hole = await holeX(page);
+
+  // A keyboard user: big steps to near the hole, then small ones, looking between presses.
+  const slider = page.getByRole('slider', { name: '拼图滑块' });
+  await slider.focus();
+  const bigSteps = Math.floor(hole / 20);
+  const smallSteps = Math.round((hole - bigSteps * 20) / 2);
+  const keys = [...Array<string>(bigSteps).fill('PageUp'), ...Array<string>(smallSteps).fill('ArrowRight')];
+  for (const [index, key] of keys.entries()) {
+    await page.waitForTimeout(120 + (index % 3) * 45);
+    await slider.press(key);
+  }
+  await expect(slider).toHaveAttribute('aria-valuenow', String(bigSteps * 20 + smallSteps * 2));
+  await page.waitForTimeout(400);
+  await slider.press('Enter');
+  await expect(page.getByText('请完成安全验证')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+});
