@@ -60,6 +60,7 @@ const serverModuleDependencies = {
     'bargains',
     'chat',
     'claims',
+    'evaluations',
     'feedback',
     'goods',
     'identity',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import {
   ACCOUNT_CANCEL_COOLING_OFF_SECONDS,
+  ERASED_REVIEW_TEXT,
   type AccountCancelResult,
   type AccountCancelStatus,
   type QrStatus,
@@ -15,7 +16,13 @@ import {
 import { checkLedger } from '../src/modules/ledger/index.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages } from '../src/modules/chat/tables.ts';
 import { feedback } from '../src/modules/feedback/tables.ts';
-import { goodsFavourites, goodsFootprints, storeFollows, stores } from '../src/modules/goods/tables.ts';
+import {
+  goodsComments,
+  goodsFavourites,
+  goodsFootprints,
+  storeFollows,
+  stores,
+} from '../src/modules/goods/tables.ts';
 import { users } from '../src/modules/identity/tables.ts';
 import { notify } from '../src/modules/notifications/index.ts';
 import { notifications } from '../src/modules/notifications/tables.ts';
@@ -131,6 +138,18 @@ describe('the erasure at the end of the cooling-off', () => {
         at: t.clock.now(),
       });
     const conversationId = await privateChat(who.id, other.id);
+    // A review the user wrote of the other's shop, and one written of it by the other.
+    await t.app.db.insert(goodsComments).values([
+      {
+        sellerId: other.id,
+        userId: who.id,
+        goodsId,
+        rating: 4,
+        content: '卖家人很好，加我微信 wx123',
+        tags: ['friendly'],
+      },
+      { sellerId: who.id, userId: other.id, rating: 5, content: '买家爽快', tags: ['smooth'] },
+    ]);
 
     await cancel(who.token, phone);
     t.clock.advance(ACCOUNT_CANCEL_COOLING_OFF_SECONDS + 1);
@@ -180,6 +199,12 @@ describe('the erasure at the end of the cooling-off', () => {
       'recalled',
       'text',
     ]);
+
+    // The review's words go, its stars and tags stay with the seller; the other's review is untouched.
+    const [written] = await t.app.db.select().from(goodsComments).where(eq(goodsComments.userId, who.id));
+    expect(written).toMatchObject({ content: ERASED_REVIEW_TEXT, rating: 4, tags: ['friendly'] });
+    const [received] = await t.app.db.select().from(goodsComments).where(eq(goodsComments.userId, other.id));
+    expect(received?.content).toBe('买家爽快');
 
     const report = await checkLedger(t.app.db);
     expect(report.ok, JSON.stringify(report)).toBe(true);

@@ -4,6 +4,7 @@ import {
   ErrorCodes,
   EVALUATION_CASHBACK_FEN,
   EVALUATION_WINDOW_DAYS,
+  ERASED_REVIEW_TEXT,
   type Comment,
   type EvaluationMain,
   type Page,
@@ -11,7 +12,9 @@ import {
   type ReceivedEvaluations,
   type SubmitEvaluationResult,
 } from '@haoshi/contracts';
+import { eraseEvaluationTexts } from '../src/modules/evaluations/index.ts';
 import { evaluationCashbacks, evaluations } from '../src/modules/evaluations/tables.ts';
+import { eraseReviewTexts } from '../src/modules/goods/index.ts';
 import { ledger } from '../src/modules/ledger/index.ts';
 import { ledgerTransfers } from '../src/modules/ledger/tables.ts';
 import { expectMoneyConsistent, paidOrder, party, type Party } from './helpers/aftersales.ts';
@@ -37,12 +40,14 @@ afterAll(() => t.close());
 
 const longText = '账号和描述完全一致，卖家换绑很配合，推荐购买';
 
-async function completedOrder() {
-  const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5 });
-  const done = await orderCall(t, buyer.token, '/app/order/confirm', { order_no: order.order_no });
+async function completedOrderOf(who: Party) {
+  const order = await paidOrder(t, { buyer: who, seller, staff }, { steps: 5 });
+  const done = await orderCall(t, who.token, '/app/order/confirm', { order_no: order.order_no });
   expect(done.body.data?.state).toBe('completed');
   return order.order_no;
 }
+
+const completedOrder = () => completedOrderOf(buyer);
 
 const submit = (who: Party, orderNo: string, body: Record<string, unknown> = {}) =>
   call<SubmitEvaluationResult>(t.app, 'POST', '/app/favourable_comment/submit', {
@@ -165,5 +170,35 @@ describe(`evaluations (${databaseKind})`, () => {
     expect(paid.filter((row) => row.userId === buyer.id)).toHaveLength(2);
     const money = await expectMoneyConsistent(t);
     expect(money.escrow).toBe(money.openOrders);
+  });
+
+  it("an erased account's evaluations and reviews keep their stars and lose their words", async () => {
+    const author = await party(t, '13820000009');
+    const orderNo = await completedOrderOf(author);
+    expect(
+      (await submit(author, orderNo, { stars: 2, content: '账号还行，就是换绑拖了两天' })).body.err_code,
+    ).toBe(0);
+
+    await t.app.db.transaction(async (tx) => {
+      await eraseEvaluationTexts(tx, author.id);
+      await eraseReviewTexts(tx, author.id);
+    });
+
+    const received = await call<ReceivedEvaluations>(
+      t.app,
+      'GET',
+      `/app/evaluation/received?user_id=${seller.id}`,
+    );
+    const erased = received.body.data?.list.find((item) => item.order_no === orderNo);
+    expect(erased).toMatchObject({ stars: 2, content: ERASED_REVIEW_TEXT });
+    const comments = await call<Page<Comment>>(
+      t.app,
+      'GET',
+      `/app/goods/comment/list?seller_id=${seller.id}&page_size=50`,
+    );
+    expect(comments.body.data?.list.map((comment) => comment.content)).toContain(ERASED_REVIEW_TEXT);
+    expect(JSON.stringify(comments.body.data)).not.toContain('换绑拖了两天');
+    // Everyone else's words stay.
+    expect(comments.body.data?.list.map((comment) => comment.content)).toContain(longText);
   });
 });

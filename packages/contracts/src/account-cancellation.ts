@@ -24,6 +24,11 @@ export const ACCOUNT_CANCEL_COOLING_OFF_SECONDS = ACCOUNT_CANCEL_COOLING_OFF_DAY
 export const ACCOUNT_CANCEL_CONFIRM_SECONDS = 30 * 60;
 /** What an erased account is called wherever its old records (orders, evaluations) still show it. */
 export const CANCELLED_USER_NICKNAME = '已注销用户';
+/**
+ * What an erased account's reviews and evaluations say instead of their text: the stars and tags
+ * stay (the other party's reputation rests on them), the words were the user's own.
+ */
+export const ERASED_REVIEW_TEXT = '该用户已注销，评价内容已删除';
 
 export const accountCancellationStates = ['requested', 'cooling_off', 'completed', 'withdrawn'] as const;
 export type AccountCancellationState = (typeof accountCancellationStates)[number];

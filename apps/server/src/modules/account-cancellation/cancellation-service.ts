@@ -16,7 +16,8 @@ import { lockForTransaction } from '../../lib/locks.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { eraseChatContent } from '../chat/index.ts';
 import { eraseFeedback } from '../feedback/index.ts';
-import { anonymiseStore, eraseBrowsingData } from '../goods/index.ts';
+import { eraseEvaluationTexts } from '../evaluations/index.ts';
+import { anonymiseStore, eraseBrowsingData, eraseReviewTexts } from '../goods/index.ts';
 import {
   eraseAccount,
   findUser,
@@ -288,6 +289,8 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       await erasePersonalData(tx, row.userId);
       await erasePrivacySettings(tx, row.userId);
       await eraseBrowsingData(tx, row.userId);
+      await eraseReviewTexts(tx, row.userId);
+      await eraseEvaluationTexts(tx, row.userId);
       await eraseFeedback(tx, row.userId);
       await eraseChatContent(tx, row.userId, at);
       await eraseInbox(tx, row.userId);

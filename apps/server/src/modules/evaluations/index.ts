@@ -2,3 +2,4 @@
 export { evaluationsPlugin } from './routes.ts';
 export { evaluationCashbacks, evaluations } from './tables.ts';
 export { createEvaluationService, type EvaluationService } from './evaluation-service.ts';
+export { eraseEvaluationTexts } from './account-erasure.ts';

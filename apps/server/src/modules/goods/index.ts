@@ -14,4 +14,4 @@ export { recordOrderComment } from './order-comments.ts';
 export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
 export { goodsExportSources } from './goods-export.ts';
 export { anonymiseStore, listingsOnShelfCountOf } from './account-items.ts';
-export { eraseBrowsingData } from './account-erasure.ts';
+export { eraseBrowsingData, eraseReviewTexts } from './account-erasure.ts';

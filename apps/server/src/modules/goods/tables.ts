@@ -151,7 +151,7 @@ export const goodsComments = pgTable(
     rating: integer('rating').notNull(),
     content: text('content').notNull(),
     tags: text('tags').array().$type<CommentTag[]>().notNull(),
-    /** The completed order the buyer evaluated (orders.id; null: a demo review seeded without one). */
+    /** The completed order the buyer evaluated (orders.id); rows without one (older demo data) are not shown. */
     orderId: bigint('order_id', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
