@@ -12,6 +12,20 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: { '@': webSrc } },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'device-sign-key-plugin.test.ts'],
+          exclude: ['src/server-render/**'],
+          setupFiles: ['./src/testing/setup.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        // The server render runs in Node, where antd-mobile must be its ES build (Node would take the
+        // CommonJS one) and go through Vite for its CSS imports, as in the server-render build.
         resolve: {
           alias: [
             { find: '@', replacement: webSrc },
@@ -19,13 +33,10 @@ export default defineConfig({
           ],
         },
         test: {
-          name: 'web',
+          name: 'web-server-render',
           root: './apps/web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'device-sign-key-plugin.test.ts'],
-          setupFiles: ['./src/testing/setup.ts'],
-          // The server-render tests run in Node, where antd-mobile (its ES build: Node would take the
-          // CommonJS one) and its CSS imports must go through Vite.
+          environment: 'node',
+          include: ['src/server-render/**/*.test.{ts,tsx}'],
           server: { deps: { inline: ['antd-mobile'] } },
         },
       },

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import type { RenderAnswer, RenderCall } from '@haoshi/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './render-page';
