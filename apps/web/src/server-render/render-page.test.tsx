@@ -12,6 +12,9 @@ describe('the server render of a page', () => {
     const page = await renderPage(`${origin}/mine`, refuseCalls, { loggedIn: false });
     expect(page?.html).toContain('class="mine"');
     expect(page?.html).toContain('mine__login');
+    // ~28 KB of markup in many chunks, Chinese throughout: no character broken at a chunk's end.
+    expect(page?.html).not.toContain('\uFFFD');
+    expect(page?.html).toContain('隐私政策');
     expect(page?.data.loggedIn).toBe(false);
     expect(page?.data.loaderData).toEqual(expect.any(Object));
   });

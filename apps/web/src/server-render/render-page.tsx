@@ -12,8 +12,11 @@ import { setTransport } from '@/core/http/transport';
 import { PaintedLoginContext } from '@/core/storage';
 import { SOURCE_ID_EXPORT } from './source-id';
 
-/** How long the page's queries may take after its loaders before the server gives up painting it. */
-const DATA_WAIT_MS = 1500;
+/**
+ * How long the page's queries may take after its loaders before the render gives up (the server's
+ * own budget for the whole render, RENDER_BUDGET_MS, is 800 ms).
+ */
+const DATA_WAIT_MS = 700;
 const POLL_MS = 5;
 
 type Call = (request: RenderCall) => Promise<RenderAnswer>;
@@ -45,10 +48,11 @@ async function settled(queryClient: QueryClient): Promise<boolean> {
     .every((query) => query.state.status !== 'error');
 }
 
+/** Decoded once at the end: a chunk may end inside a character (Chinese text is 3 bytes each). */
 async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
-  return text;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export const renderPage: PageRenderer['renderPage'] = (url, call, { loggedIn }) =>
