@@ -9,7 +9,6 @@ import {
   pgTable,
   text,
   timestamp,
-  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../identity/tables.ts';
@@ -49,7 +48,10 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('ledger_accounts_kind_user_key').on(table.userId, table.kind).nullsNotDistinct(),
+    // Not a unique constraint: the id check below already makes (user, kind) unique through the primary
+    // key, and a second unique index is not an arbiter of the posting's ON CONFLICT (id): two postings
+    // creating the same account at once made the later fail with 23505 instead of waiting and adding.
+    index('ledger_accounts_user_kind_idx').on(table.userId, table.kind),
     check('ledger_accounts_kind_check', sql`${table.kind} in (${list(accountKinds)})`),
     check(
       'ledger_accounts_owner_check',
