@@ -118,10 +118,8 @@ async function holeX(page: Page): Promise<number> {
   });
 }
 
-test('a browser that looks automated meets the slider, and sliding the piece home lets the code go out', async ({
-  page,
-}, testInfo) => {
-  // A page reporting no screen at all, on top of the automation flag: risky enough for the slider.
+/** A page reporting no screen at all, on top of the automation flag: risky enough for the slider. */
+async function meetTheSlider(page: Page): Promise<void> {
   await page.addInitScript(() => {
     Object.defineProperty(window.screen, 'width', { get: () => 0 });
     Object.defineProperty(window.screen, 'height', { get: () => 0 });
@@ -130,6 +128,12 @@ test('a browser that looks automated meets the slider, and sliding the piece hom
   await page.getByPlaceholder('请输入手机号').fill(uniquePhone());
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByText('请完成安全验证')).toBeVisible();
+}
+
+test('a browser that looks automated meets the slider, and sliding the piece home lets the code go out', async ({
+  page,
+}, testInfo) => {
+  await meetTheSlider(page);
   await expect(page.getByAltText('验证图片')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('slider.png') });
 
@@ -154,14 +158,7 @@ test('a browser that looks automated meets the slider, and sliding the piece hom
 test('the slider works from the keyboard: the piece is moved home with the keys and Enter', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(window.screen, 'width', { get: () => 0 });
-    Object.defineProperty(window.screen, 'height', { get: () => 0 });
-  });
-  await page.goto('/h5Login');
-  await page.getByPlaceholder('请输入手机号').fill(uniquePhone());
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByText('请完成安全验证')).toBeVisible();
+  await meetTheSlider(page);
   const hole = await holeX(page);
 
   // A keyboard user: big steps to near the hole, then small ones, looking between presses.

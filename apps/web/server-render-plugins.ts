@@ -2,16 +2,9 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { relative } from 'node:path';
 
-// The export name of src/server-render/source-id.ts (Node loads Vite's config without `@/` paths).
-const SOURCE_ID_EXPORT = '__sourceId';
-
-/** Where the client build lists each screen's own stylesheets and scripts, for the server render. */
-export const SCREEN_ASSETS_FILE = '.vite/screen-assets.json';
-
-export interface ScreenAssets {
-  css: string[];
-  js: string[];
-}
+// The files, not the packages: Node loads Vite's config without `@/` paths or compiling packages.
+import { SCREEN_ASSETS_FILE, type ScreenAssets } from '../../packages/contracts/src/server-render.ts';
+import { SOURCE_ID_EXPORT } from './src/server-render/source-id.ts';
 
 function isAppModule(root: string, id: string): boolean {
   const path = relative(root, id);
@@ -68,14 +61,14 @@ export function screenAssetsManifest(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
       if (!entry) throw new Error('the index entry is missing from the build');
       const onPage = new Set(closure(bundle, entry).map((chunk) => chunk.fileName));
-      const assets: Record<string, ScreenAssets> = {};
+      const assets: ScreenAssets = {};
       for (const chunk of chunks) {
         const screens = chunk.moduleIds.filter(
           (id) => isAppModule(root, id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
         );
         if (screens.length === 0) continue;
         const needed = closure(bundle, chunk).filter((item) => !onPage.has(item.fileName));
-        const files: ScreenAssets = {
+        const files = {
           js: needed.map((item) => item.fileName),
           css: [...new Set(needed.flatMap((item) => [...(item.viteMetadata?.importedCss ?? [])]))],
         };

@@ -69,6 +69,12 @@ export const HELD_BACK_ATTRIBUTE = 'data-after-paint';
  */
 export const LOGIN_HINT_COOKIE = 'haoshi_signed_in';
 
+/** Where the client build lists each screen's own stylesheets and scripts (in WEB_DIST). */
+export const SCREEN_ASSETS_FILE = '.vite/screen-assets.json';
+
+/** A screen's own files beyond what index.html loads, by the screen's source path (`src/…tsx`). */
+export type ScreenAssets = Record<string, { css: string[]; js: string[] }>;
+
 /** The element whose JSON text carries the ServerRenderData. */
 export const SERVER_RENDER_DATA_ID = 'server-render-data';
 

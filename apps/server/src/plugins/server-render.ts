@@ -2,12 +2,14 @@ import {
   HELD_BACK_ATTRIBUTE,
   LOGIN_HINT_COOKIE,
   MAIN_PACKAGE,
+  SCREEN_ASSETS_FILE,
   SERVER_RENDER_DATA_ID,
   SERVER_RENDERED_PATHS,
   type PageRenderer,
   type RenderAnswer,
   type RenderCall,
   type RenderedPage,
+  type ScreenAssets,
 } from '@haoshi/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,11 +18,6 @@ import { pathToFileURL } from 'node:url';
 
 /** Past this a visitor gets the page for the client to draw rather than wait for the server's. */
 export const RENDER_BUDGET_MS = 800;
-
-/** The client build's list of each screen's own scripts and stylesheets (apps/web/server-render-plugins.ts). */
-const SCREEN_ASSETS_FILE = '.vite/screen-assets.json';
-
-type ScreenAssets = Record<string, { css: string[]; js: string[] }>;
 
 /** Query parameters that make the page another brand's or a native app's: those pages are not painted. */
 const ENVIRONMENT_PARAMS = ['header', 'isHm', 'sb_h'];
@@ -103,15 +100,6 @@ export function paintedPage(template: string, rendered: RenderedPage, assets: Sc
     .replace('<div id="root"></div>', `<div id="root">${body}</div>${data}`);
 }
 
-function answerBody(text: string): unknown {
-  if (text === '') return '';
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Paints the listed public pages with the web client's own screens (React on the server): their
  * data calls are answered in-process, as the visitor (their address, for rate limits), anonymous.
@@ -139,7 +127,12 @@ export function createPagePainter(
         for (const [name, value] of Object.entries(response.headers)) {
           if (typeof value === 'string') answerHeaders[name.toLowerCase()] = value;
         }
-        return { status: response.statusCode, headers: answerHeaders, body: answerBody(response.body) };
+        const json = answerHeaders['content-type']?.includes('json') === true;
+        return {
+          status: response.statusCode,
+          headers: answerHeaders,
+          body: json ? response.json() : response.body,
+        };
       };
       let timer: NodeJS.Timeout | undefined;
       const budget = new Promise<null>((resolve) => {

@@ -41,7 +41,13 @@ import {
 } from './chat-views.ts';
 import { toNotice } from './notice-view.ts';
 import { isRiskyText, SAFETY_WARNING } from './safety.ts';
-import { checkSend, sendTextAtOnce, writeSentMessage, type SendCheck } from './send-statements.ts';
+import {
+  checkSend,
+  messageColumns,
+  sendTextAtOnce,
+  writeSentMessage,
+  type SendCheck,
+} from './send-statements.ts';
 import { chatBlocks, chatConversations, chatMembers, chatMessages, chatReports } from './tables.ts';
 
 /** The order card of an order the user is a party of (or null): given by the composition root. */
@@ -112,16 +118,7 @@ async function appendMessage(
   if (!head) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
   const [row] = await tx
     .insert(chatMessages)
-    .values({
-      conversationId,
-      seq: head.seq,
-      senderId: input.senderId,
-      clientMsgId: input.clientMsgId,
-      kind: input.content.kind,
-      content: input.content,
-      flagged: input.flagged,
-      createdAt: input.at,
-    })
+    .values({ ...messageColumns(conversationId, input), seq: head.seq })
     .returning();
   if (!row) throw new AppError(ErrorCodes.INTERNAL_ERROR);
   return row;

@@ -92,17 +92,31 @@ interface WrittenMessage {
   at: Date;
 }
 
-/** The row a send statement stored, from what it was given and the id and seq it answered. */
-const storedRow = (input: WrittenMessage, id: string | number, seq: string | number): MessageRow => ({
-  id: Number(id),
-  conversationId: input.conversationId,
-  seq: Number(seq),
+/** A message's columns from what its sender gave (every way of storing a message writes these). */
+export const messageColumns = (
+  conversationId: number,
+  input: {
+    senderId: number | null;
+    clientMsgId: string | null;
+    content: MessageContent;
+    flagged: boolean;
+    at: Date;
+  },
+) => ({
+  conversationId,
   senderId: input.senderId,
   clientMsgId: input.clientMsgId,
   kind: input.content.kind,
   content: input.content,
   flagged: input.flagged,
   createdAt: input.at,
+});
+
+/** The row a send statement stored, from what it was given and the id and seq it answered. */
+const storedRow = (input: WrittenMessage, id: string | number, seq: string | number): MessageRow => ({
+  ...messageColumns(input.conversationId, input),
+  id: Number(id),
+  seq: Number(seq),
   recalledAt: null,
 });
 
