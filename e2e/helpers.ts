@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Playwright's `test` with a page that fails its spec when the browser reports a Content Security
@@ -49,7 +56,28 @@ export function waitingForApp(page: Page): Page {
   return page;
 }
 
-export const test = base.extend<{ page: Page }>({
+/** Second phones a test opened (trade-helpers' `phone`): closed when the test ends, pass or fail. */
+const extraPhones = new Set<BrowserContext>();
+
+/**
+ * Registers a context to close at the end of the running test. A phone left open keeps its screens'
+ * timers, polls and sockets running in the worker's browser through every later test.
+ */
+export function closedWithTest(context: BrowserContext): BrowserContext {
+  extraPhones.add(context);
+  return context;
+}
+
+export const test = base.extend<{ page: Page; closeExtraPhones: void }>({
+  closeExtraPhones: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature: this one needs no other fixture
+    async ({}, use) => {
+      await use();
+      await Promise.all([...extraPhones].map((context) => context.close().catch(() => undefined)));
+      extraPhones.clear();
+    },
+    { auto: true },
+  ],
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': uniqueDeviceIp() });
   },
@@ -101,7 +129,20 @@ export async function loginWithSms(page: Page, phone: string): Promise<void> {
   const tooSoon = page.getByText(/验证码发送太频繁，请(\d+)秒后再试/);
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await expect(counting.or(tooSoon).first()).toBeVisible();
+    await expect(counting.or(tooSoon).first())
+      .toBeVisible()
+      .catch(async (error: unknown) => {
+        // Whatever the page said instead (a toast, a dialog, the slider) is what a failure needs.
+        const said = await page
+          .locator('.adm-toast-main, .adm-dialog, [role="alert"], [role="dialog"]')
+          .allInnerTexts();
+        throw new Error(
+          `获取验证码 answered neither a countdown nor "too soon"; the page showed: ${JSON.stringify(said)}`,
+          {
+            cause: error,
+          },
+        );
+      });
     if (await counting.isVisible()) break;
     const seconds = Number(/(\d+)秒/.exec((await tooSoon.first().textContent()) ?? '')?.[1] ?? 60);
     await page.waitForTimeout((seconds + 1) * 1000);

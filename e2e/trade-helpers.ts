@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { uniqueDeviceIp, visiblePane, waitingForApp } from './helpers';
+import { closedWithTest, uniqueDeviceIp, visiblePane, waitingForApp } from './helpers';
 
 /** A small PNG drawn in the page (the server sniffs and re-encodes every upload). */
 export async function drawPng(page: Page, color: string): Promise<Buffer> {
@@ -59,17 +59,19 @@ export async function publishBargainListing(page: Page, title: string): Promise<
   return new URL(page.url()).searchParams.get('goods_id') ?? '';
 }
 
-/** A second phone (375 px, touch) in its own browser context. */
+/** A second phone (375 px, touch) in its own browser context, closed when the test ends. */
 export async function phone(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'zh-CN',
-    extraHTTPHeaders: { 'x-forwarded-for': uniqueDeviceIp() },
-  });
+  const context = closedWithTest(
+    await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'zh-CN',
+      extraHTTPHeaders: { 'x-forwarded-for': uniqueDeviceIp() },
+    }),
+  );
   return waitingForApp(await context.newPage());
 }
 
