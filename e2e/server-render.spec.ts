@@ -90,3 +90,29 @@ test("a logged-in user's /mine is painted as their account loading, then shows i
   await expect(visiblePane(page).getByRole('button', { name: '退出登录' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("a tab of another brand reloading a painted page without ?pkg= never shows the main brand's painting", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.goto('/download?pkg=app_mhb');
+  await expect(page.getByRole('heading', { name: '买号宝' })).toBeVisible();
+
+  // The client held back: what the server sent is all the tab has.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const root = page.locator('#root[data-painted-brand="app_thh"]');
+  await expect(root.getByRole('heading', { name: '淘号号' })).toBeAttached();
+  await expect(root).toBeHidden();
+
+  release();
+  await expect(visiblePane(page).getByRole('heading', { name: '买号宝' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '淘号号' })).toHaveCount(0);
+  await expect(page).toHaveTitle('首页 - 买号宝');
+  expect(errors).toEqual([]);
+});

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { SERVER_RENDER_DATA_ID } from '@haoshi/contracts';
+import { MAIN_PACKAGE, PAINTED_BRAND_ATTRIBUTE, SERVER_RENDER_DATA_ID } from '@haoshi/contracts';
 import { hasLoginHint, isPaintable, paintedPage } from '../src/plugins/server-render.ts';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
 
@@ -91,7 +91,9 @@ describe(`pages the server paints, on ${databaseKind}`, () => {
     const html = brotliDecompressSync(response.rawPayload).toString();
 
     // The banners came from the real endpoint; the visitor's data is never fetched with a login.
-    expect(html).toMatch(/<div id="root"><main>banners \d+ me [1-9]\d* <\/script> false<\/main><\/div>/);
+    expect(html).toMatch(
+      /<div id="root" data-painted-brand="app_thh"><main>banners \d+ me [1-9]\d* <\/script> false<\/main><\/div>/,
+    );
     expect(dataOf(html)).toEqual({
       loggedIn: false,
       queries: { queries: [], mutations: [], note: '</script><b>' },
@@ -176,7 +178,7 @@ describe('server render rules', () => {
       {},
     );
     expect(page).toBe(
-      `<html><head></head><body><div id="root"><p>x</p></div><script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"loggedIn":false,"queries":{},"loaderData":{}}</script></body></html>`,
+      `<html><head></head><body><div id="root" ${PAINTED_BRAND_ATTRIBUTE}="${MAIN_PACKAGE}"><p>x</p></div><script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"loggedIn":false,"queries":{},"loaderData":{}}</script></body></html>`,
     );
   });
 });

@@ -6,8 +6,9 @@ import { loadChatLink } from '@/app/chat-link';
 import { installPreloadErrorReporting } from '@/app/chunk-recovery';
 import { createAppQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { takeServerRenderData } from '@/app/server-render-data';
+import { takePaintedPage } from '@/app/server-render-data';
 import { bootClient } from '@/core/boot';
+import { getCurrentPackage } from '@/core/brands';
 import { provideChatLink } from '@/core/chat-link-loader';
 import { PaintedLoginContext } from '@/core/storage';
 
@@ -18,7 +19,7 @@ function render(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const queryClient = createAppQueryClient();
-  const painted = takeServerRenderData();
+  const painted = takePaintedPage(container, getCurrentPackage());
   if (painted) hydrateQueries(queryClient, painted.queries);
   const router = createAppRouter(queryClient, painted && { loaderData: painted.loaderData });
   const app = (
@@ -29,7 +30,7 @@ function render(): void {
     </StrictMode>
   );
   // A page the server painted (server-render.ts) is taken over as it is; any other is drawn here.
-  if (painted && container.firstChild) hydrateRoot(container, app);
+  if (painted) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -41,6 +41,13 @@ export interface ServerRenderData {
   loaderData: Record<string, unknown>;
 }
 
+/**
+ * On `#root` of a painted page: the brand it was painted as (always the main one). A tab of another
+ * brand reloading a page without `?pkg=` hides that painting before its first paint (brand-theme.css)
+ * and its client draws the page as its own brand instead of hydrating the main brand's.
+ */
+export const PAINTED_BRAND_ATTRIBUTE = 'data-painted-brand';
+
 export interface PageRenderer {
   /**
    * Paints `url` (absolute) as a visitor of the main brand sees it before their own data arrives

@@ -2,6 +2,7 @@ import {
   HELD_BACK_ATTRIBUTE,
   LOGIN_HINT_COOKIE,
   MAIN_PACKAGE,
+  PAINTED_BRAND_ATTRIBUTE,
   SCREEN_ASSETS_FILE,
   SERVER_RENDER_DATA_ID,
   SERVER_RENDERED_PATHS,
@@ -97,7 +98,10 @@ export function paintedPage(template: string, rendered: RenderedPage, assets: Sc
   const data = `<script type="application/json" id="${SERVER_RENDER_DATA_ID}">${jsonForScript(rendered.data)}</script>`;
   return holdBackScripts(template)
     .replace('</head>', `${head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>${data}`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" ${PAINTED_BRAND_ATTRIBUTE}="${MAIN_PACKAGE}">${body}</div>${data}`,
+    );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAIN_PACKAGE, packageIds, type PackageId } from '@haoshi/contracts';
+import { MAIN_PACKAGE, PAINTED_BRAND_ATTRIBUTE, packageIds, type PackageId } from '@haoshi/contracts';
 import { describe, expect, it } from 'vitest';
 import { brandLooks } from '@/core/brands';
 
@@ -86,6 +86,15 @@ describe('brand themes', () => {
     const looks = packageIds.map((pkg) => brandLooks[pkg]);
     expect(new Set(looks.map((look) => look.primary)).size).toBe(packageIds.length);
     expect(new Set(looks.map((look) => look.mark)).size).toBe(packageIds.length);
+  });
+
+  it('hides a painting of the main brand, the only one the server paints, in a tab of another brand', () => {
+    const rule =
+      /html\[data-brand\]:not\(\[data-brand='([a-z_]+)'\]\) #root\[data-painted-brand='([a-z_]+)'\]\s*\{\s*visibility: hidden;\s*\}/.exec(
+        themeCss,
+      );
+    expect(rule?.slice(1)).toEqual([MAIN_PACKAGE, MAIN_PACKAGE]);
+    expect(PAINTED_BRAND_ATTRIBUTE).toBe('data-painted-brand');
   });
 
   it("never falls back to antd-mobile's default blue", () => {
