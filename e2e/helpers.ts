@@ -22,8 +22,8 @@ export function uniqueDeviceIp(): string {
 
 /**
  * A page the server painted is the client's only once React has hydrated the screen: until then a
- * tap on a button does nothing and a link loads a whole new page, as for a user on a slow phone
- * (e2e/server-render.spec.ts checks that side). Specs act once the app is live, so after each
+ * tap on a button waits for the client and a link loads a whole new page, as for a user on a slow
+ * phone (e2e/server-render.spec.ts checks that side). Specs act once the app is live, so after each
  * navigation they wait until the visible route's content holds its React fiber (drawn by the client,
  * or hydrated). A page that never gets there (a failing chunk) is left to the spec after a while.
  */

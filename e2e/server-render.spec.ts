@@ -107,12 +107,35 @@ test("a tab of another brand reloading a painted page without ?pkg= never shows 
   });
   await page.goto('/', { waitUntil: 'commit' });
   const root = page.locator('#root[data-painted-brand="app_thh"]');
-  await expect(root.getByRole('heading', { name: '淘号号' })).toBeAttached();
+  await expect(root.getByRole('heading', { name: '淘号号', includeHidden: true })).toBeAttached();
   await expect(root).toBeHidden();
 
   release();
   await expect(visiblePane(page).getByRole('heading', { name: '买号宝' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '淘号号' })).toHaveCount(0);
   await expect(page).toHaveTitle('首页 - 买号宝');
+  expect(errors).toEqual([]);
+});
+
+test('a tap on a painted button before the client has started is acted on once it has', async ({ page }) => {
+  const listing = await demoListing(page);
+  const errors = collectErrors(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/goodsDetail?goods_id=${listing.id}`, { waitUntil: 'commit' });
+  // The page's first script has run: it has started the held-back client (held here by the route).
+  await page.waitForFunction(
+    () => document.readyState !== 'loading' && !document.querySelector('[data-after-paint]'),
+  );
+  // A guest's 收藏 asks them to log in: not yet, the client has not started.
+  await page.getByRole('button', { name: '收藏' }).click();
+  await expect(page).toHaveURL(/\/goodsDetail\?/);
+
+  release();
+  await expect(page).toHaveURL(/\/h5Login/);
   expect(errors).toEqual([]);
 });

@@ -48,6 +48,13 @@ export interface ServerRenderData {
  */
 export const PAINTED_BRAND_ATTRIBUTE = 'data-painted-brand';
 
+/**
+ * Dispatched on `document` by the client each time a route's screen is on screen and live (drawn,
+ * hydrated, or shown again): on a painted page the first one lets the page's first script give a tap
+ * it kept to its element.
+ */
+export const SCREEN_LIVE_EVENT = 'haoshi:screen-live';
+
 export interface PageRenderer {
   /**
    * Paints `url` (absolute) as a visitor of the main brand sees it before their own data arrives

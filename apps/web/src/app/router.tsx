@@ -1,5 +1,6 @@
+import { SCREEN_LIVE_EVENT } from '@haoshi/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import {
   createBrowserRouter,
   type HydrationState,
@@ -66,6 +67,18 @@ export function routeLoader(
   };
 }
 
+/**
+ * Drawn with each route's screen, in its Suspense boundary: its effect runs each time the screen is
+ * on screen and live (drawn; on a painted page, hydrated, which reaches the screen's boundary after
+ * the rest of the app; shown again from keep-alive).
+ */
+function AnnounceScreenLive(): null {
+  useEffect(() => {
+    document.dispatchEvent(new Event(SCREEN_LIVE_EVENT));
+  }, []);
+  return null;
+}
+
 export function routeObjects(
   queryClient: QueryClient,
   entries: readonly RouteEntry[] = routeTable,
@@ -74,7 +87,12 @@ export function routeObjects(
   const screens = lazyComponents(entries, makeLazy);
   const children = entries.map((entry): RouteObject => {
     const Screen = screens.get(entry.screen);
-    const element = <Suspense fallback={<ScreenSkeleton />}>{Screen ? <Screen /> : null}</Suspense>;
+    const element = (
+      <Suspense fallback={<ScreenSkeleton />}>
+        {Screen ? <Screen /> : null}
+        <AnnounceScreenLive />
+      </Suspense>
+    );
     const loader = routeLoader(entry, queryClient);
     const shared = { element, handle: entry, ErrorBoundary: RouteErrorScreen, ...(loader ? { loader } : {}) };
     return entry.path === '/' ? { index: true, ...shared } : { path: entry.path, ...shared };
