@@ -57,6 +57,15 @@ function RankBody<T>({ query, table }: { query: RankQuery<T>; table: (rows: T[])
   return <div className="rank__table-wrap">{table(query.data.list)}</div>;
 }
 
+/** A game's icon or a store's avatar; an empty tile when there is none (an empty src reloads the page). */
+function RankPicture({ url }: { url: string }) {
+  return url ? (
+    <img src={resizeImage(url, 56, 56)} alt="" loading="lazy" />
+  ) : (
+    <span className="rank__picture-missing" aria-hidden="true" />
+  );
+}
+
 function GamesRank() {
   const games = useTopGames();
   return (
@@ -80,7 +89,7 @@ function GamesRank() {
                 </td>
                 <td>
                   <Link to={`/productList?game_id=${game.id}`} className="rank__name">
-                    <img src={resizeImage(game.icon, 56, 56)} alt="" loading="lazy" />
+                    <RankPicture url={game.icon} />
                     {game.name}
                   </Link>
                 </td>
@@ -119,7 +128,7 @@ function StoresRank() {
                 </td>
                 <td>
                   <span className="rank__name">
-                    <img src={resizeImage(store.avatar, 56, 56)} alt="" loading="lazy" />
+                    <RankPicture url={store.avatar} />
                     {store.store_name}
                   </span>
                 </td>
