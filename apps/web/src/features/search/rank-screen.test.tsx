@@ -39,11 +39,15 @@ function serve(games: FakeHandler<'GET /app/top/game'>, stores: FakeHandler<'GET
 describe('/rank', () => {
   it('ranks games in a table linking to their lists, and stores in another tab', async () => {
     serve(
-      () => ({ list: [game(1, '第五人格'), game(2, '原神')] }),
+      () => ({ list: [game(1, '第五人格'), { ...game(2, '原神'), icon: 'https://cdn.example/ys.png' }] }),
       () => ({ list: [store] }),
     );
     renderScreen('/rank', <RankScreen />);
     const table = await screen.findByRole('table', { name: '热门游戏' });
+    // A game without an icon gets an empty tile, never an <img src=""> (the browser would fetch the page).
+    expect(table.querySelectorAll('img')).toHaveLength(1);
+    expect(table.querySelector('img')?.getAttribute('src')).toContain('ys.png');
+    expect(table.querySelectorAll('.rank__picture-missing')).toHaveLength(1);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(
