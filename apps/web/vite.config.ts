@@ -4,9 +4,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chunkGroups } from './chunk-groups';
-import { deviceSignKeyPlugin } from './device-sign-key-plugin';
-import { screenAssetsManifest, sourceIdExport } from './server-render-plugins';
+import { chunkGroups } from './chunk-groups.ts';
+import { deviceSignKeyPlugin } from './device-sign-key-plugin.ts';
+import { screenAssetsManifest, sourceIdExport } from './server-render-plugins.ts';
 
 /** The API server the dev server forwards to (several dev servers can run side by side). */
 const apiTarget = `http://127.0.0.1:${process.env.HAOSHI_API_PORT ?? '8080'}`;
