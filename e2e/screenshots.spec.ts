@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAsNewUser, test, visiblePane, waitingForApp } from './helpers';
+import { loginAsNewUser, test, visiblePane } from './helpers';
+import { phone } from './trade-helpers';
 
 const dir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -46,20 +47,11 @@ test('screenshots of the main screens', async ({ page, browser }, testInfo) => {
   await shoot(page, 'auth-login');
 
   // Diagnostics are for staff: a seeded report handler (apps/server/src/db/seed.ts) on their own phone.
-  const staff = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'zh-CN',
-  });
-  const staffPage = waitingForApp(await staff.newPage());
+  const staffPage = await phone(browser, testInfo);
   await loginAsNewUser(staffPage, '13800000004');
   await staffPage.goto('/test');
   await expect(staffPage.getByText('运行环境')).toBeVisible();
   await shoot(staffPage, 'test');
-  await staff.close();
 
   await page.goto('/search_goods_list?keyword=%E7%8E%8B%E8%80%85');
   await expect(visiblePane(page).getByTestId('goods-card').first()).toBeVisible();
