@@ -1,8 +1,8 @@
 /*
  * On a page the server painted, the client starts after the page is on screen (preload.ts): a tap
  * on a button in that moment reaches no handler. The last such tap is kept and given to its element
- * again once the client has taken the screen over (its route pane announces it), if it is recent and the
- * element is still there. Links need no help: a tap on one loads its page. This file is on the page's
+ * again once the client has taken the screen over (router.tsx announces it from the screen's Suspense
+ * boundary, which hydration reaches last), if it is recent and the element is still there. Links need no help: a tap on one loads its page. This file is on the page's
  * first script's path and stays small: it imports nothing, so it is not bundled with the client.
  */
 
@@ -26,8 +26,7 @@ function keep(event: MouseEvent): void {
 /** Starts keeping taps (preload.ts, on a painted page, before the client starts) until the screen is live. */
 export function keepEarlyTaps(doc: Document = document): void {
   doc.addEventListener('click', keep, true);
-  // In a task of its own: announced from React's effects, inside which React cannot hydrate the
-  // tapped part on the spot as it does for a tap that comes from outside.
+  // In a task of its own, outside the React effect that announces it: handled as a user's tap is.
   doc.addEventListener(SCREEN_LIVE_EVENT, () => setTimeout(() => replayEarlyTap(doc), 0), { once: true });
 }
 
