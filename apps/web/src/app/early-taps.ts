@@ -1,9 +1,10 @@
 /*
  * On a page the server painted, the client starts after the page is on screen (preload.ts): a tap
  * on a button in that moment reaches no handler. The last such tap is kept and given to its element
- * again once the client has taken the screen over (router.tsx announces it from the screen's Suspense
- * boundary, which hydration reaches last), if it is recent and the element is still there. Links need no help: a tap on one loads its page. This file is on the page's
- * first script's path and stays small: it imports nothing, so it is not bundled with the client.
+ * again once the client has taken the screen over (router.tsx announces it from the screen's
+ * Suspense boundary, which hydration reaches last), if it is recent and the element is still there.
+ * Links need no help: a tap on one loads its page. This file is on the page's first script's path
+ * and stays small: it imports nothing, so it is not bundled with the client.
  */
 
 /** contracts' SCREEN_LIVE_EVENT (early-taps.test.ts keeps them equal). */
