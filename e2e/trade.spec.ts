@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { loginAsNewUser, readSmsCode, test, visiblePane } from './helpers';
 import { api, phone, publishBargainListing } from './trade-helpers';
 
@@ -79,6 +80,7 @@ test('a whole guaranteed trade on two phones: bargain, pay, hand over, verify, r
   await thread.getByRole('textbox', { name: '价格（元）' }).fill('250');
   await thread.getByRole('button', { name: '出价', exact: true }).click();
   await expect(thread.getByTestId('bargain-status')).toHaveText('待卖家回复');
+  await expectAccessible(buyer, 'bargain thread');
   await seller.goto('/goodsBargainList');
   await visiblePane(seller).getByText('收到的议价').click();
   const card = visiblePane(seller).getByRole('article', { name: title });
@@ -112,6 +114,7 @@ test('a whole guaranteed trade on two phones: bargain, pay, hand over, verify, r
   await buyer.goto(`/order_detail?order_no=${orderNo}`);
   await expect(visiblePane(buyer).getByTestId('order-state')).toHaveText('待验号');
   await shot(buyer, 'verify');
+  await expectAccessible(buyer, 'order detail, verifying');
   await visiblePane(buyer).getByRole('button', { name: '验号通过' }).click();
   await buyer.getByRole('button', { name: '确定' }).click();
   await expect(visiblePane(buyer).getByTestId('order-state')).toHaveText('换绑中');
@@ -134,6 +137,7 @@ test('a whole guaranteed trade on two phones: bargain, pay, hand over, verify, r
   await signProtocol(buyer, buyerPhone, orderNo);
   await expect(visiblePane(buyer).getByText('签名有效').first()).toBeVisible();
   await shot(buyer, 'snapshot');
+  await expectAccessible(buyer, 'protocol snapshot');
 
   // The buyer confirms receipt: the seller is paid 250.00 minus the 5 % fee.
   await buyer.goto(`/order_detail?order_no=${orderNo}`);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '@/core/contrast.test-support';
@@ -56,5 +56,46 @@ describe('text colour tokens (app.css)', () => {
     ]) {
       expect(appCss).toContain(`${adm}: var(${hs});`);
     }
+  });
+});
+
+/** Every stylesheet of the client, by its path under src/. */
+function stylesheets(): Array<{ path: string; css: string }> {
+  const src = join(import.meta.dirname, '..');
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith('.css'))
+    .map((path) => ({ path, css: readFileSync(join(src, path), 'utf8') }));
+}
+
+/** #rgb as #rrggbb. */
+const longHex = (hex: string) =>
+  hex.length === 4 ? `#${[...hex.slice(1)].map((digit) => digit + digit).join('')}` : hex;
+
+describe('text colours written into the stylesheets', () => {
+  // White text sits on a fill (a badge, a button, the brand gradient), set by another rule or a
+  // parent: the fills' contrast with white is checked with the brand themes.
+  it('reach 4.5:1 on white and on the page where neither they nor their block is white-on-fill', () => {
+    const failing: string[] = [];
+    for (const { path, css } of stylesheets()) {
+      for (const [, selector = '', body = ''] of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+        if (/(^|[\s;])background(-color)?:/.test(body)) continue;
+        for (const [, , hex = ''] of body.matchAll(/(^|[\s;])color:\s*(#[0-9a-f]{3}(?:[0-9a-f]{3})?)\b/gi)) {
+          if (longHex(hex).toLowerCase() === WHITE) continue;
+          const worst = Math.min(...BACKGROUNDS.map((background) => contrastRatio(longHex(hex), background)));
+          if (worst < 4.5) failing.push(`${path} ${selector.trim()}: ${hex} (${worst.toFixed(2)}:1)`);
+        }
+      }
+    }
+    expect(failing).toEqual([]);
+  });
+
+  it("use antd-mobile's default blue only for Alipay's own mark", () => {
+    const blue = stylesheets().flatMap(({ path, css }) =>
+      css
+        .split('\n')
+        .filter((line) => line.toLowerCase().includes('#1677ff') && !line.includes("Alipay's own blue"))
+        .map((line) => `${path}: ${line.trim()}`),
+    );
+    expect(blue).toEqual([]);
   });
 });
