@@ -11,11 +11,12 @@ import { orderMessages as m } from './messages';
 
 const NONE = 'none';
 
-function Breakdown({ data }: { data: OrderGuarantee }) {
+/** The price line says when it is the agreed price of a bargain, not the listing's. */
+function Breakdown({ data, bargained }: { data: OrderGuarantee; bargained: boolean }) {
   const { quote } = data;
   return (
     <List header={m.breakdownTitle} className="order-section" data-testid="order-breakdown">
-      <List.Item extra={`¥${quote.price}`}>{m.price}</List.Item>
+      <List.Item extra={`¥${quote.price}`}>{bargained ? m.bargainPrice : m.price}</List.Item>
       {quote.guarantee_code ? (
         <List.Item extra={`¥${quote.guarantee_fee}`}>{m.guaranteeFee}</List.Item>
       ) : null}
@@ -120,7 +121,7 @@ export function ConfirmOrder({
           </Space>
         </Radio.Group>
       </List>
-      <Breakdown data={data} />
+      <Breakdown data={data} bargained={bargainId !== undefined} />
       <p className="order-note order-note--block">{m.escrowNote}</p>
       <p className="order-note order-note--block">{m.payWithin(Math.round(data.pay_seconds / 60))}</p>
       <footer className="order-bar">

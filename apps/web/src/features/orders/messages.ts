@@ -15,6 +15,8 @@ export const orderMessages = {
   couponOff: (amount: string) => `-¥${amount}`,
   breakdownTitle: '费用明细',
   price: '商品价格',
+  bargainPrice: '议价成交价',
+  dealPrice: '成交价',
   guaranteeFee: '包赔费用',
   discount: '优惠券抵扣',
   payable: '实付金额',

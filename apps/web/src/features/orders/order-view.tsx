@@ -53,7 +53,7 @@ function Amounts({ order }: { order: OrderDetail }) {
   const { quote } = order;
   return (
     <List className="order-section" data-testid="order-amounts">
-      <List.Item extra={`¥${quote.price}`}>{m.price}</List.Item>
+      <List.Item extra={`¥${quote.price}`}>{m.dealPrice}</List.Item>
       {quote.guarantee_code ? (
         <List.Item
           extra={`¥${quote.guarantee_fee}`}

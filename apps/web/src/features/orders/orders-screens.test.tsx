@@ -124,6 +124,7 @@ describe('/order_detail?goods_id= (确认订单)', () => {
     const confirm = await screen.findByTestId('confirm-order');
     expect(within(confirm).getByText('王者荣耀 满皮肤号')).toBeTruthy();
     const breakdown = screen.getByTestId('order-breakdown');
+    expect(within(breakdown).getByText('商品价格')).toBeTruthy();
     expect(within(breakdown).getByText('¥3.00')).toBeTruthy();
     expect(within(breakdown).getByText('¥103.00')).toBeTruthy();
     expect(screen.getByText('平台服务费 ¥5.00 由卖家承担，成交后从货款中扣除')).toBeTruthy();
@@ -149,6 +150,16 @@ describe('/order_detail?goods_id= (确认订单)', () => {
     expect(placed?.body).toEqual({ goods_id: 7, guarantee: 'extended', coupon_id: 31 });
     expect(placed?.config.headers['Idempotency-Key']).toBeTruthy();
     expect(await screen.findByTestId('pay-amount')).toBeTruthy();
+  });
+
+  it('names the price of an agreed bargain as such', async () => {
+    setAuthorization('t');
+    fake.on(orderPaths.guarantee, () => guaranteeAnswer(undefined, undefined));
+    renderScreen('/order_detail', <OrderDetailScreen />, { url: '/order_detail?goods_id=7&bargain_id=5' });
+    const breakdown = await screen.findByTestId('order-breakdown');
+    expect(within(breakdown).getByText('议价成交价')).toBeTruthy();
+    expect(within(breakdown).queryByText('商品价格')).toBeNull();
+    expect(fake.calls(orderPaths.guarantee).at(-1)?.rawQuery).toMatchObject({ bargain_id: '5' });
   });
 
   it('says why a listing cannot be ordered', async () => {
@@ -194,6 +205,7 @@ describe('/order_detail?order_no= (订单详情)', () => {
       url: '/order_detail?order_no=O20261121100000123456',
     });
     expect(await screen.findByTestId('order-state')).toBeTruthy();
+    expect(within(screen.getByTestId('order-amounts')).getByText('成交价')).toBeTruthy();
     expect(screen.getByTestId('order-deadline').textContent).toMatch(/^剩余 (09|10):\d\d，超时订单自动关闭$/);
     expect(screen.getByTestId('order-action-pay')).toBeTruthy();
     expect(screen.getByTestId('order-action-cancel')).toBeTruthy();
