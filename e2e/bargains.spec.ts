@@ -61,5 +61,4 @@ test('a buyer offers, the seller counters, the buyer accepts the counter-offer',
   // 按议价购买 leads to the order screen with the bargain.
   await thread.getByRole('button', { name: '按议价购买' }).click();
   await expect(buyer).toHaveURL(new RegExp(`/order_detail\\?goods_id=${goodsId}&bargain_id=\\d+$`));
-  await buyer.context().close();
 });

@@ -106,5 +106,4 @@ test('a buyer writes from a listing, the seller answers, and messages sent while
       .or(visiblePane(seller).getByTestId('notices-empty')),
   ).toBeVisible();
   await shot(seller, 'system-inform');
-  await seller.context().close();
 });

@@ -78,5 +78,4 @@ test('a user asks for a human in customer service, a staff phone answers, the us
 
   // The staff's screen shows the session closed, and it is gone from their sessions.
   await expect(desk.getByTestId('cs-status')).toContainText('已结束');
-  await staff.context().close();
 });

@@ -169,5 +169,4 @@ test('a whole guaranteed trade on two phones: bargain, pay, hand over, verify, r
     await expect(party).toHaveURL(party === buyer ? /\/goodsEvaluateReturnCash\?/ : /\/evaluationService\?/);
   }
   await expect(visiblePane(seller).getByText('交易很顺利').first()).toBeVisible();
-  await buyer.context().close();
 });

@@ -44,6 +44,7 @@ import { isRiskyText, SAFETY_WARNING } from './safety.ts';
 import {
   checkSend,
   messageColumns,
+  type MessageInput,
   sendTextAtOnce,
   writeSentMessage,
   type SendCheck,
@@ -99,17 +100,7 @@ function pairKey(a: number, b: number): string {
 }
 
 /** Appends one message: takes the next seq on the locked conversation row, stores the message. */
-async function appendMessage(
-  tx: Executor,
-  conversationId: number,
-  input: {
-    senderId: number | null;
-    clientMsgId: string | null;
-    content: MessageContent;
-    flagged: boolean;
-    at: Date;
-  },
-): Promise<MessageRow> {
+async function appendMessage(tx: Executor, conversationId: number, input: MessageInput): Promise<MessageRow> {
   const [head] = await tx
     .update(chatConversations)
     .set({ lastSeq: sql`${chatConversations.lastSeq} + 1`, lastMessageAt: input.at })

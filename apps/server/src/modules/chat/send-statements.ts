@@ -92,17 +92,17 @@ interface WrittenMessage {
   at: Date;
 }
 
+/** What a message is stored from: its sender (none for the system), their id for it, what it says. */
+export interface MessageInput {
+  senderId: number | null;
+  clientMsgId: string | null;
+  content: MessageContent;
+  flagged: boolean;
+  at: Date;
+}
+
 /** A message's columns from what its sender gave (every way of storing a message writes these). */
-export const messageColumns = (
-  conversationId: number,
-  input: {
-    senderId: number | null;
-    clientMsgId: string | null;
-    content: MessageContent;
-    flagged: boolean;
-    at: Date;
-  },
-) => ({
+export const messageColumns = (conversationId: number, input: MessageInput) => ({
   conversationId,
   senderId: input.senderId,
   clientMsgId: input.clientMsgId,
