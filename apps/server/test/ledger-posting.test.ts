@@ -3,7 +3,15 @@ import { sql } from 'drizzle-orm';
 import { ErrorCodes } from '@haoshi/contracts';
 import type { Database } from '../src/db/client.ts';
 import { AppError } from '../src/lib/errors.ts';
-import { accountIdOf, accountRefOf, type AccountRef } from '../src/modules/ledger/accounts.ts';
+import { queryRows } from '../src/lib/sql-rows.ts';
+import {
+  accountIdOf,
+  accountKinds,
+  accountRefOf,
+  mayGoNegative,
+  userAccountKinds,
+  type AccountRef,
+} from '../src/modules/ledger/accounts.ts';
 import { checkLedger } from '../src/modules/ledger/ledger-check.ts';
 import * as ledger from '../src/modules/ledger/ledger-service.ts';
 import { databaseKind } from './helpers/test-app.ts';
@@ -58,6 +66,31 @@ describe(`ledger posting on ${databaseKind}`, () => {
     expect(accountRefOf(7 * 16 + 2)).toEqual(frozen(7));
     expect(accountRefOf(10)).toEqual({ kind: 'adjustments' });
     expect(() => accountRefOf(16 * 3 + 15)).toThrow(RangeError);
+  });
+
+  it('has every platform-wide account from the migrations, at zero, before any posting', async () => {
+    const systemKinds = accountKinds.filter(
+      (kind) => !(userAccountKinds as readonly string[]).includes(kind),
+    );
+    const rows = await queryRows<{ id: string; kind: string; may_go_negative: boolean; balance: string }>(
+      db,
+      sql`select id, kind, may_go_negative, balance from ledger_accounts where user_id is null order by id`,
+    );
+    expect(
+      rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        mayGoNegative: row.may_go_negative,
+        balance: Number(row.balance),
+      })),
+    ).toEqual(
+      systemKinds.map((kind) => ({
+        id: accountIdOf({ kind } as AccountRef),
+        kind,
+        mayGoNegative: mayGoNegative(kind),
+        balance: 0,
+      })),
+    );
   });
 
   it('moves money from debit to credit, creating accounts on first use', async () => {
