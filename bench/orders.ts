@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run orders -w @haoshi/bench
  *   … -- --seconds 10 --levels 4,16,64 --buyers 2000 --races 20 --racers 200    (defaults)
  *   … -- --cpu-prof /tmp/prof                                                (profile the server)
+ *   … -- --processes 2                          (SERVER_PROCESSES: server processes sharing the port)
  *
  * Buyers, sellers, sessions, wallet top-ups (ledger postings) and listings are written directly for
  * setup speed. A fresh database is created next to DATABASE_URL's and dropped at the end.
@@ -48,6 +49,8 @@ const { values: args } = parseArgs({
     races: { type: 'string', default: '20' },
     racers: { type: 'string', default: '200' },
     port: { type: 'string', default: '8393' },
+    /** Server processes sharing the port (SERVER_PROCESSES). */
+    processes: { type: 'string', default: '1' },
     /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
     'cpu-prof': { type: 'string', default: '' },
   },
@@ -230,6 +233,7 @@ function startServer(): ChildProcess {
       ...productionEnv({ namespace: name, dataDir, sessionSecret: SESSION_SECRET }),
       DATABASE_URL: benchUrl.toString(),
       PORT: args.port,
+      SERVER_PROCESSES: args.processes,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -512,7 +516,7 @@ try {
 
   console.log(
     `\nPostgreSQL ${(await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version}, ` +
-      `server: NODE_ENV=production, pool 10, Redis rate limits; load generator in this process on the same machine; ` +
+      `server: NODE_ENV=production, ${args.processes} process(es) of pool 10 each, Redis rate limits; load generator in this process on the same machine; ` +
       `load average ${loadavg()
         .map((load) => load.toFixed(1))
         .join(' ')}`,

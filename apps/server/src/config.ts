@@ -107,6 +107,12 @@ const envSchema = z.object({
    * value production accepts) or 'off' (the server test suites, which call those APIs directly).
    */
   BOT_PROTECTION: z.enum(['enforce', 'off']).default('enforce'),
+  /**
+   * How many server processes share the port (node:cluster; docs/running.md). More than one needs
+   * PostgreSQL and Redis: the embedded PGlite belongs to one process, and rate limits, caches and
+   * chat delivery agree across processes only through Redis.
+   */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -162,6 +168,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const config = parsed.data;
+  if (config.SERVER_PROCESSES > 1) {
+    const missing = [
+      ...(config.DATABASE_URL ? [] : ['DATABASE_URL (the embedded PGlite belongs to one process)']),
+      ...(config.REDIS_URL ? [] : ['REDIS_URL (limits, caches and chat shared between processes)']),
+    ];
+    if (missing.length > 0)
+      throw new ConfigError(`SERVER_PROCESSES=${config.SERVER_PROCESSES} needs ${missing.join(' and ')}`);
+  }
   if (config.NODE_ENV === 'production') {
     const problems = productionProblems(config, present);
     if (problems.length > 0)

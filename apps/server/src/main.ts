@@ -1,38 +1,14 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
-import { seedDemoData } from './db/seed.ts';
-import { seedDemoTrades } from './db/seed-demo-trades.ts';
 import { assertCompiledContracts } from './lib/compiled-runtime.ts';
 
 assertCompiledContracts();
 
 const config = loadConfig();
-const app = await buildApp({ config });
-if (config.SEED_DEMO) {
-  await seedDemoData(app.db, app.log);
-  // Completed trades go through the order services, so they need the app, not just the database.
-  const trades = await seedDemoTrades(app);
-  if (trades.created > 0) app.log.info(`demo trades: ${trades.created} completed orders with evaluations`);
+if (config.SERVER_PROCESSES > 1 && cluster.isPrimary) {
+  const { runPrimary } = await import('./cluster-primary.ts');
+  runPrimary(config.SERVER_PROCESSES);
+} else {
+  const { serve } = await import('./serve.ts');
+  await serve(config);
 }
-
-let closing = false;
-const shutdown = (signal: string) => {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received, closing`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      app.log.error({ err: error }, 'error while closing');
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
-
-await app.listen({ host: config.HOST, port: config.PORT });
-await app.jobs.start();
-app.log.info(`haoshi serving on http://${config.HOST}:${config.PORT} (database: ${app.database.kind})`);

@@ -112,6 +112,21 @@ describe('configuration', () => {
     expect(config.ORDER_CREDENTIALS_KEYS).toBe(productionSecrets.ORDER_CREDENTIALS_KEYS);
   });
 
+  it('runs one server process unless asked; more need PostgreSQL and Redis, which it names', () => {
+    expect(loadConfig({}).SERVER_PROCESSES).toBe(1);
+    expect(loadConfig({ ...production, SERVER_PROCESSES: '4' }).SERVER_PROCESSES).toBe(4);
+    expect(configError({ SERVER_PROCESSES: '2' })).toBe(
+      'SERVER_PROCESSES=2 needs DATABASE_URL (the embedded PGlite belongs to one process) and ' +
+        'REDIS_URL (limits, caches and chat shared between processes)',
+    );
+    expect(configError({ SERVER_PROCESSES: '2', DATABASE_URL: productionServices.DATABASE_URL })).toMatch(
+      /needs REDIS_URL/,
+    );
+    for (const value of ['0', '65', '1.5', 'all']) {
+      expect(configError({ SERVER_PROCESSES: value }), value).toContain('SERVER_PROCESSES');
+    }
+  });
+
   it('rejects a bad PORT, naming it', () => {
     for (const port of ['abc', '70000', '-1', '80.5', '65536']) {
       expect(configError({ PORT: port }), port).toContain('PORT');
