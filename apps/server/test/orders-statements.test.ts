@@ -63,4 +63,22 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
     expect(refusal.statements).toHaveLength(2);
     expect(refusal.statements.map((text) => text.trim().toLowerCase())).not.toContain('begin');
   });
+
+  it('a burst of buyers on one listing opens one transaction: the others wait for it, then are refused from one read', async () => {
+    const seller = await login(t.app, '13800000040');
+    const goodsId = await insertListing(t.app.db, seller.user.id);
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        login(t.app, `13800001${String(index).padStart(3, '0')}`, `10.0.2.${index + 1}`),
+      ),
+    );
+    const burst = await counted(() =>
+      Promise.all(buyers.map((buyer) => placeOrder(t, buyer.token, { goods_id: goodsId }))),
+    );
+    const codes = burst.result.map((answer) => answer.body.err_code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === ErrorCodes.ORDER_GOODS_UNAVAILABLE)).toHaveLength(19);
+    const begins = burst.statements.filter((text) => text.trim().toLowerCase() === 'begin');
+    expect(begins).toHaveLength(1);
+  });
 });

@@ -61,9 +61,18 @@ type OrderChange = Partial<typeof orders.$inferInsert>;
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
 
 const UNIQUE_VIOLATION = '23505';
+/** How long a place waits for the first place of a burst on the same listing before going on. */
+const BURST_LEADER_WAIT_MS = 2000;
 /** An order number is the second it was placed and 6 random digits; a clash is drawn again. */
 const ORDER_NO_CONSTRAINT = 'orders_order_no_unique';
 const ORDER_NO_ATTEMPTS = 3;
+
+/** Resolves when `settled` does, or after `ms` at the latest. */
+async function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 function newOrderNo(now: Date) {
   const china = new Date(now.getTime() + 8 * 3600 * 1000).toISOString();
@@ -243,6 +252,107 @@ export function createOrderService(deps: {
     });
   };
 
+  /** Places in flight on this instance by listing: the first of each burst (see `place`). */
+  const placingByListing = new Map<number, Promise<void>>();
+
+  async function placeNow(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
+    const goodsId = Number(input.goods_id);
+    // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
+    const found = await listings.forOrder(goodsId);
+    if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+    const { card } = found;
+    // Someone else's listing already taken (a hot listing's race): refused without a transaction.
+    // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
+    if (found.status !== 'on_sale' && card.seller_id !== buyerId)
+      throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+    const placeOnce = () =>
+      db.transaction(async (tx) => {
+        await lockForTransaction(tx, `orders:buyer:${buyerId}`);
+        const [unpaid] = await tx
+          .select({ value: count() })
+          .from(orders)
+          .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
+        if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
+        const at = now();
+        const orderNo = newOrderNo(at);
+        const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
+        const priceFen =
+          input.bargain_id === undefined
+            ? listing.price
+            : (
+                await consumeBargain(tx, processes, {
+                  bargainId: input.bargain_id,
+                  buyerId,
+                  goodsId,
+                  now: at,
+                  orderRef: orderNo,
+                })
+              ).priceFen;
+        if (input.guarantee && !listing.guarantees.includes(input.guarantee))
+          throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
+        const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
+        const discountFen =
+          input.coupon_id === undefined
+            ? 0
+            : (
+                await lockCoupon(tx, buyerId, input.coupon_id, {
+                  orderId: orderNo,
+                  amount: base.escrowFen,
+                  gameId: listing.gameId,
+                  now: at,
+                })
+              ).discount;
+        const quote = orderQuote({
+          priceFen,
+          guaranteeCode: input.guarantee,
+          discountFen,
+        });
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            orderNo,
+            goodsId,
+            buyerId,
+            sellerId: listing.sellerId,
+            state: orderProcess.initial,
+            guaranteeCode: input.guarantee ?? null,
+            priceFen: quote.priceFen,
+            guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
+            discountFen: quote.discountFen,
+            tradeFeeFen: quote.tradeFeeFen,
+            payableFen: quote.payableFen,
+            sellerIncomeFen: quote.sellerIncomeFen,
+            couponId: input.coupon_id ?? null,
+            goodsCard: { ...card, price: fenToAmount(listing.price) },
+            payBy: addSeconds(at, ORDER_PAY_SECONDS),
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+        if (!row) throw new Error('orders: insert returned nothing');
+        const timeline = await processes.start(tx, {
+          process: orderProcess,
+          subjectId: row.id,
+          actor: { role: 'buyer', userId: buyerId },
+          metadata: { goods_id: goodsId },
+        });
+        return { order: row, timeline };
+      });
+    return withListingChange(async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await placeOnce();
+        } catch (error) {
+          const cause = postgresErrorOf(error);
+          if (cause?.code !== UNIQUE_VIOLATION) throw error;
+          // Two orders placed in the same second drew the same number: this one draws again.
+          if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
+          throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+        }
+      }
+    });
+  }
+
   return {
     step,
 
@@ -253,103 +363,30 @@ export function createOrderService(deps: {
       await step(tx, order, 'sign', { role: 'system', userId: null });
     },
 
-    /** Places an order; answers it with its timeline. */
+    /**
+     * Places an order; answers it with its timeline. A burst on one listing (a hot listing, many
+     * buyers at once) is met by its first place alone: the others on this instance wait until it has
+     * settled, then read the listing as it left it (taken: refused from that one read) instead of
+     * each opening a transaction only to be refused by the locked row. The database still decides
+     * every race, across instances too.
+     */
     async place(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
       const goodsId = Number(input.goods_id);
-      // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
-      const found = await listings.forOrder(goodsId);
-      if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
-      const { card } = found;
-      // Someone else's listing already taken (a hot listing's race): refused without a transaction.
-      // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
-      if (found.status !== 'on_sale' && card.seller_id !== buyerId)
-        throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-      const placeOnce = () =>
-        db.transaction(async (tx) => {
-          await lockForTransaction(tx, `orders:buyer:${buyerId}`);
-          const [unpaid] = await tx
-            .select({ value: count() })
-            .from(orders)
-            .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
-          if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
-          const at = now();
-          const orderNo = newOrderNo(at);
-          const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
-          const priceFen =
-            input.bargain_id === undefined
-              ? listing.price
-              : (
-                  await consumeBargain(tx, processes, {
-                    bargainId: input.bargain_id,
-                    buyerId,
-                    goodsId,
-                    now: at,
-                    orderRef: orderNo,
-                  })
-                ).priceFen;
-          if (input.guarantee && !listing.guarantees.includes(input.guarantee))
-            throw new AppError(ErrorCodes.ORDER_GUARANTEE_UNAVAILABLE);
-          const base = orderQuote({ priceFen, guaranteeCode: input.guarantee });
-          const discountFen =
-            input.coupon_id === undefined
-              ? 0
-              : (
-                  await lockCoupon(tx, buyerId, input.coupon_id, {
-                    orderId: orderNo,
-                    amount: base.escrowFen,
-                    gameId: listing.gameId,
-                    now: at,
-                  })
-                ).discount;
-          const quote = orderQuote({
-            priceFen,
-            guaranteeCode: input.guarantee,
-            discountFen,
-          });
-          const [row] = await tx
-            .insert(orders)
-            .values({
-              orderNo,
-              goodsId,
-              buyerId,
-              sellerId: listing.sellerId,
-              state: orderProcess.initial,
-              guaranteeCode: input.guarantee ?? null,
-              priceFen: quote.priceFen,
-              guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
-              discountFen: quote.discountFen,
-              tradeFeeFen: quote.tradeFeeFen,
-              payableFen: quote.payableFen,
-              sellerIncomeFen: quote.sellerIncomeFen,
-              couponId: input.coupon_id ?? null,
-              goodsCard: { ...card, price: fenToAmount(listing.price) },
-              payBy: addSeconds(at, ORDER_PAY_SECONDS),
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning();
-          if (!row) throw new Error('orders: insert returned nothing');
-          const timeline = await processes.start(tx, {
-            process: orderProcess,
-            subjectId: row.id,
-            actor: { role: 'buyer', userId: buyerId },
-            metadata: { goods_id: goodsId },
-          });
-          return { order: row, timeline };
-        });
-      return withListingChange(async () => {
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            return await placeOnce();
-          } catch (error) {
-            const cause = postgresErrorOf(error);
-            if (cause?.code !== UNIQUE_VIOLATION) throw error;
-            // Two orders placed in the same second drew the same number: this one draws again.
-            if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
-            throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-          }
-        }
+      const leader = placingByListing.get(goodsId);
+      if (leader) {
+        await settledWithin(leader, BURST_LEADER_WAIT_MS);
+        return placeNow(buyerId, input);
+      }
+      const placed = placeNow(buyerId, input);
+      const settled = placed.then(
+        () => undefined,
+        () => undefined,
+      );
+      placingByListing.set(goodsId, settled);
+      void settled.then(() => {
+        if (placingByListing.get(goodsId) === settled) placingByListing.delete(goodsId);
       });
+      return placed;
     },
 
     /**
