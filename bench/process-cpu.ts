@@ -29,3 +29,23 @@ export function cpuMs(child: ChildProcess | undefined): number {
   }
   return (total * 1000) / 100;
 }
+
+/**
+ * CPU time of every PostgreSQL process on this machine (server and backends), in ms: where the
+ * database runs beside the bench, its share of an operation. Backends that exit meanwhile are lost.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.startsWith(`${entry} (postgres)`)) continue;
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return (total * 1000) / 100;
+}
