@@ -64,7 +64,7 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
     expect(refusal.statements.map((text) => text.trim().toLowerCase())).not.toContain('begin');
   });
 
-  it('a burst of buyers on one listing opens one transaction: the others wait for it, then are refused from one read', async () => {
+  it('a burst of buyers on one listing opens one transaction: the others wait for it and are refused', async () => {
     const seller = await login(t.app, '13800000040');
     const goodsId = await insertListing(t.app.db, seller.user.id);
     const buyers = await Promise.all(

@@ -67,11 +67,18 @@ const BURST_LEADER_WAIT_MS = 2000;
 const ORDER_NO_CONSTRAINT = 'orders_order_no_unique';
 const ORDER_NO_ATTEMPTS = 3;
 
-/** Resolves when `settled` does, or after `ms` at the latest. */
-async function settledWithin(settled: Promise<void>, ms: number): Promise<void> {
+/** How the first place of a burst on one listing ended: its order's seller, or undefined if it failed. */
+type BurstOutcome = { sellerId: number } | undefined;
+
+/** The outcome of `settled`, or undefined after `ms` at the latest. */
+async function settledWithin(settled: Promise<BurstOutcome>, ms: number): Promise<BurstOutcome> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  const outcome = await Promise.race([
+    settled,
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms))),
+  ]);
   clearTimeout(timer);
+  return outcome;
 }
 
 function newOrderNo(now: Date) {
@@ -253,7 +260,7 @@ export function createOrderService(deps: {
   };
 
   /** Places in flight on this instance by listing: the first of each burst (see `place`). */
-  const placingByListing = new Map<number, Promise<void>>();
+  const placingByListing = new Map<number, Promise<BurstOutcome>>();
 
   async function placeNow(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
     const goodsId = Number(input.goods_id);
@@ -366,20 +373,23 @@ export function createOrderService(deps: {
     /**
      * Places an order; answers it with its timeline. A burst on one listing (a hot listing, many
      * buyers at once) is met by its first place alone: the others on this instance wait until it has
-     * settled, then read the listing as it left it (taken: refused from that one read) instead of
-     * each opening a transaction only to be refused by the locked row. The database still decides
-     * every race, across instances too.
+     * settled. When it placed its order they are refused at once (the listing is held, as the card
+     * read would say); when it failed they go on as usual. So a burst does not open one transaction
+     * per buyer only to be refused by the locked row. The database still decides every race that
+     * gets to it, across processes and instances too.
      */
     async place(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
       const goodsId = Number(input.goods_id);
       const leader = placingByListing.get(goodsId);
       if (leader) {
-        await settledWithin(leader, BURST_LEADER_WAIT_MS);
+        const outcome = await settledWithin(leader, BURST_LEADER_WAIT_MS);
+        // The leader's order holds the listing now: the answer the card read would give.
+        if (outcome && outcome.sellerId !== buyerId) throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
         return placeNow(buyerId, input);
       }
       const placed = placeNow(buyerId, input);
       const settled = placed.then(
-        () => undefined,
+        ({ order }) => ({ sellerId: order.sellerId }),
         () => undefined,
       );
       placingByListing.set(goodsId, settled);
