@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import pino from 'pino';
+import type { Config } from './config.ts';
 
 /** A worker that dies sooner than this after it started counts as a failed start. */
 const QUICK_DEATH_MS = 10_000;
@@ -13,8 +14,9 @@ const STOP_GRACE_MS = 15_000;
  * first alone, so that it migrates and seeds before the others start), replaces one that dies, and
  * on SIGTERM/SIGINT stops them all and exits once they have.
  */
-export function runPrimary(processes: number): void {
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' }).child({ role: 'primary' });
+export function runPrimary(config: Pick<Config, 'SERVER_PROCESSES' | 'LOG_LEVEL'>): void {
+  const processes = config.SERVER_PROCESSES;
+  const log = pino({ level: config.LOG_LEVEL }).child({ role: 'primary' });
   /** When each live worker started, by worker id. */
   const startedAt = new Map<number, number>();
   let failedStarts = 0;

@@ -7,7 +7,7 @@ assertCompiledContracts();
 const config = loadConfig();
 if (config.SERVER_PROCESSES > 1 && cluster.isPrimary) {
   const { runPrimary } = await import('./cluster-primary.ts');
-  runPrimary(config.SERVER_PROCESSES);
+  runPrimary(config);
 } else {
   const { serve } = await import('./serve.ts');
   await serve(config);
