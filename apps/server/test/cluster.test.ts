@@ -16,14 +16,18 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** The live child processes of `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
+/**
+ * The live server processes the primary `pid` forked (Linux /proc): its children running main.ts.
+ * Run through tsx, the primary may also have esbuild's service process as a child (a cold cache).
+ */
+function serverProcessesOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (fields[1] === String(pid) && fields[0] !== 'Z') children.push(Number(entry));
+      if (fields[1] !== String(pid) || fields[0] === 'Z') continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('main.ts')) children.push(Number(entry));
     } catch {
       // gone meanwhile
     }
@@ -89,7 +93,7 @@ describe(`several server processes (${databaseKind})`, () => {
             .some((line) => line.includes(`"pid":${pid},`) && line.includes('haoshi serving on'));
         const deaths = () => server.log().match(/a server process died/g)?.length ?? 0;
         const workers = await until('two processes, both listening', () => {
-          const children = childrenOf(primary);
+          const children = serverProcessesOf(primary);
           return children.length === 2 && children.every(listening) ? children : undefined;
         });
         const answers = await Promise.all(Array.from({ length: 20 }, () => healthy()));
@@ -108,7 +112,7 @@ describe(`several server processes (${databaseKind})`, () => {
           ),
         );
         const replaced = await until('a replacement process', () => {
-          const children = childrenOf(primary);
+          const children = serverProcessesOf(primary);
           return children.length === 2 && !children.includes(killed) ? children : undefined;
         });
         expect(replaced).toContain(survivor);
