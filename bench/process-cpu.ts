@@ -1,12 +1,26 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The fields of /proc/<pid>/stat after the command name (field 3 onwards), or none if it is gone. */
-function statOf(pid: number | string): string[] {
+/** /proc/<pid>/stat: the command name and the fields after it (field 3 onwards); none if it is gone. */
+function statOf(pid: number | string): { command: string; fields: string[] } | undefined {
   try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(') ');
+    return { command: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
   } catch {
-    return [];
+    return undefined;
+  }
+}
+
+/** User + system clock ticks (10 ms each) of a stat's fields. */
+const ticksOf = (fields: string[]) => Number(fields[11]) + Number(fields[12]);
+
+/** Every live process's stat on this machine. */
+function* allStats() {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = statOf(entry);
+    if (stat) yield { pid: entry, ...stat };
   }
 }
 
@@ -18,16 +32,11 @@ function statOf(pid: number | string): string[] {
 export function cpuMs(child: ChildProcess | undefined): number {
   if (child?.pid === undefined) return Number.NaN;
   const parent = String(child.pid);
-  const ticks = (fields: string[]) => Number(fields[11]) + Number(fields[12]);
   const own = statOf(parent);
-  if (own.length === 0) return Number.NaN;
-  let total = ticks(own);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || entry === parent) continue;
-    const fields = statOf(entry);
-    if (fields[1] === parent) total += ticks(fields);
-  }
-  return (total * 1000) / 100;
+  if (!own) return Number.NaN;
+  let ticks = ticksOf(own.fields);
+  for (const { fields } of allStats()) if (fields[1] === parent) ticks += ticksOf(fields);
+  return (ticks * 1000) / 100;
 }
 
 /**
@@ -35,17 +44,7 @@ export function cpuMs(child: ChildProcess | undefined): number {
  * database runs beside the bench, its share of an operation. Backends that exit meanwhile are lost.
  */
 export function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.startsWith(`${entry} (postgres)`)) continue;
-      const fields = stat.split(') ')[1]?.split(' ') ?? [];
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return (total * 1000) / 100;
+  let ticks = 0;
+  for (const { command, fields } of allStats()) if (command === 'postgres') ticks += ticksOf(fields);
+  return (ticks * 1000) / 100;
 }

@@ -1,4 +1,4 @@
-import cluster, { type Worker } from 'node:cluster';
+import cluster from 'node:cluster';
 import pino from 'pino';
 import type { Config } from './config.ts';
 
@@ -23,11 +23,10 @@ export function runPrimary(config: Pick<Config, 'SERVER_PROCESSES' | 'LOG_LEVEL'
   let stopping = false;
   let allForked = false;
 
-  const fork = (first: boolean): Worker => {
+  const fork = (first: boolean) => {
     // Only the first process seeds the demo; the others start once it is listening.
     const worker = cluster.fork(first ? {} : { SEED_DEMO: 'false' });
     startedAt.set(worker.id, Date.now());
-    return worker;
   };
 
   const stop = (signal: NodeJS.Signals) => {

@@ -108,7 +108,7 @@ const envSchema = z.object({
    */
   BOT_PROTECTION: z.enum(['enforce', 'off']).default('enforce'),
   /**
-   * How many server processes share the port (node:cluster; docs/running.md). More than one needs
+   * How many server processes share the port (node:cluster; docs/production.md). More than one needs
    * PostgreSQL and Redis: the embedded PGlite belongs to one process, and rate limits, caches and
    * chat delivery agree across processes only through Redis.
    */

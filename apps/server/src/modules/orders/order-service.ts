@@ -262,8 +262,7 @@ export function createOrderService(deps: {
   /** Places in flight on this instance by listing: the first of each burst (see `place`). */
   const placingByListing = new Map<number, Promise<BurstOutcome>>();
 
-  async function placeNow(buyerId: number, input: PlaceOrderRequest): Promise<Moved> {
-    const goodsId = Number(input.goods_id);
+  async function placeNow(buyerId: number, goodsId: number, input: PlaceOrderRequest): Promise<Moved> {
     // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
     const found = await listings.forOrder(goodsId);
     if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
@@ -385,9 +384,9 @@ export function createOrderService(deps: {
         const outcome = await settledWithin(leader, BURST_LEADER_WAIT_MS);
         // The leader's order holds the listing now: the answer the card read would give.
         if (outcome && outcome.sellerId !== buyerId) throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-        return placeNow(buyerId, input);
+        return placeNow(buyerId, goodsId, input);
       }
-      const placed = placeNow(buyerId, input);
+      const placed = placeNow(buyerId, goodsId, input);
       const settled = placed.then(
         ({ order }) => ({ sellerId: order.sellerId }),
         () => undefined,
