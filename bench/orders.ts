@@ -5,7 +5,9 @@
  *    buyers buying many distinct listings, at a few concurrency levels;
  * 2. a hot listing raced by 200 buyers at once (one order, the others refused 4703), over N listings;
  * 3. the bare ledger in the same run: one posting per transaction through the posting service, from
- *    this process, at the same concurrency levels (random buyer pairs; buyer → one hot system account).
+ *    this process, at the same concurrency levels (random buyer pairs; buyer → one hot system account);
+ * 4. the floor at the same levels: the cheapest signed-in request (`GET /app/user/info`), since an
+ *    order is two signed-in calls.
  *
  * Then checkLedger, and the escrow account against the sum of the orders' escrow.
  *
@@ -27,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql, sum } from 'drizzle-orm';
-import { ErrorCodes } from '@haoshi/contracts';
+import { apiPaths, ErrorCodes } from '@haoshi/contracts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { postgresErrorOf, queryRows } from '../apps/server/src/lib/sql-rows.ts';
 import { seedCatalogue } from '../apps/server/src/modules/catalogue/catalogue-service.ts';
@@ -120,19 +122,20 @@ interface Answer {
  */
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One JSON call to the server as a logged-in user. */
-function call(token: string, path: string, body: object, idempotencyKey?: string): Promise<Answer> {
-  const payload = JSON.stringify(body);
+/** One JSON call to the server as a logged-in user: a POST with `body`, or a GET without. */
+function call(token: string, path: string, body?: object, idempotencyKey?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${origin}${path}`,
       {
-        method: 'POST',
+        method: payload === undefined ? 'GET' : 'POST',
         agent,
         headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
           authorization: token,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
       },
@@ -389,6 +392,47 @@ async function placeAndPay(
   };
 }
 
+/**
+ * The floor under any order: the cheapest signed-in request (`GET /app/user/info`: the session read,
+ * the user's roles, the envelope) in loops, as place+pay runs them. An order is two signed-in calls,
+ * so half this rate is what no order design behind this API can beat on this machine.
+ */
+async function signedInReads(
+  duration: number,
+  workers: number,
+  buyers: number[],
+  tokens: Map<number, string>,
+) {
+  const latencies: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const cpuBefore = cpuMs(server);
+  const ownBefore = ownCpuMs();
+  const postgresBefore = postgresCpuMs();
+  const begin = performance.now();
+  const deadline = begin + duration * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const token = tokens.get(buyers[next++ % buyers.length] ?? 0) ?? '';
+      const t0 = performance.now();
+      const answer = await call(token, apiPaths.currentUser);
+      if (answer.errCode === 0) latencies.push(performance.now() - t0);
+      else failed += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return rowOf(
+    `floor: GET ${apiPaths.currentUser} @${workers}`,
+    latencies.length,
+    (performance.now() - begin) / 1000,
+    latencies,
+    failed,
+    ownCpuMs() - ownBefore,
+    postgresCpuMs() - postgresBefore,
+    cpuMs(server) - cpuBefore,
+  );
+}
+
 // --- 2. the hot listing -----------------------------------------------------------------------------
 
 interface Race {
@@ -534,6 +578,8 @@ try {
   ];
 
   for (const workers of levels) {
+    console.log(`the signed-in floor with ${workers} loops for ${seconds} s …`);
+    rows.push(await signedInReads(seconds, workers, buyers, tokens));
     console.log(`place+pay with ${workers} loops for ${seconds} s …`);
     const run = await placeAndPay(seconds, workers, buyers, tokens, listings);
     rows.push(run.row);
