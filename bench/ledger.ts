@@ -1,6 +1,6 @@
 /**
  * Ledger throughput on PostgreSQL: the posting service next to a naive baseline, measured in the same
- * run, for random account pairs and for one hot account (escrow). Then the reconciliation check.
+ * run, for random account pairs and for one hot account (escrow's first shard). Then the reconciliation check.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run ledger -w @haoshi/bench
  *   … -- --seconds 10 --rounds 5 --connections 16 --hot-connections 4 --users 10000   (defaults)
@@ -57,7 +57,8 @@ const { db } = database;
 
 type Account = TransferInput['debit'];
 const available = (userId: number): Account => ({ kind: 'user_available', userId });
-const escrow: Account = { kind: 'escrow' };
+/** One hot account: escrow's first shard (an order's escrow is one of ESCROW_SHARDS, by its id). */
+const escrow: Account = { kind: 'escrow', shard: 0 };
 const random = (below: number) => Math.floor(Math.random() * below);
 let keySeq = 0;
 const key = (prefix: string) => `${prefix}:${(keySeq += 1)}`;

@@ -7,14 +7,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, type DatabaseHandle } from '../src/db/client.ts';
 import { queryRows } from '../src/lib/sql-rows.ts';
-import { accountIdOf, accountKinds, userAccountKinds } from '../src/modules/ledger/accounts.ts';
+import {
+  accountIdOf,
+  accountKinds,
+  ESCROW_SHARDS,
+  userAccountKinds,
+} from '../src/modules/ledger/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../src/modules/ledger/ledger-check.ts';
 import * as ledger from '../src/modules/ledger/ledger-service.ts';
 import { databaseKind } from './helpers/test-app.ts';
 import { createUsers, ledgerDatabase, type LedgerTestDatabase } from './helpers/ledger-db.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const SYSTEM_ACCOUNTS = accountKinds.length - userAccountKinds.length;
+/** One account per platform-wide kind, escrow one per shard. */
+const SYSTEM_ACCOUNTS = accountKinds.length - userAccountKinds.length - 1 + ESCROW_SHARDS;
 
 async function seedTransfers(handle: DatabaseHandle) {
   const [buyer = 0, seller = 0] = await createUsers(handle, 2);
@@ -30,14 +36,14 @@ async function seedTransfers(handle: DatabaseHandle) {
       },
       {
         debit: { kind: 'user_available', userId: buyer },
-        credit: { kind: 'escrow' },
+        credit: { kind: 'escrow', shard: 0 },
         amount: 8_000,
         kind: 'test.pay',
         reference: { type: 'test', id: 1 },
         idempotencyKey: 'check-2',
       },
       {
-        debit: { kind: 'escrow' },
+        debit: { kind: 'escrow', shard: 0 },
         credit: { kind: 'user_available', userId: seller },
         amount: 7_600,
         kind: 'test.pay',
@@ -45,7 +51,7 @@ async function seedTransfers(handle: DatabaseHandle) {
         idempotencyKey: 'check-3',
       },
       {
-        debit: { kind: 'escrow' },
+        debit: { kind: 'escrow', shard: 0 },
         credit: { kind: 'platform_fee' },
         amount: 400,
         kind: 'test.pay',
@@ -65,7 +71,7 @@ afterAll(() => t.dispose());
 
 describe(`ledger reconciliation on ${databaseKind}`, () => {
   it('passes on an empty ledger and on a consistent one', async () => {
-    // The platform-wide accounts exist from the migrations, at zero (migration 0031).
+    // The platform-wide accounts exist from the migrations, at zero (migrations 0031, 0032).
     expect(await checkLedger(t.handle.db)).toEqual({
       ok: true,
       accounts: SYSTEM_ACCOUNTS,
@@ -158,9 +164,7 @@ describe('npm run ledger:check', () => {
     try {
       await target.use(async (handle) => {
         await seedTransfers(handle);
-        await handle.db.execute(
-          sql`update ledger_accounts set balance = balance + 100 where kind = 'escrow'`,
-        );
+        await handle.db.execute(sql`update ledger_accounts set balance = balance + 100 where id = 3`);
       });
       const failing = run(target.env);
       expect(failing.status, failing.stderr).toBe(1);
@@ -168,7 +172,7 @@ describe('npm run ledger:check', () => {
       expect(failing.stdout).toContain('全部余额之和：1.00');
 
       await target.use((handle) =>
-        handle.db.execute(sql`update ledger_accounts set balance = balance - 100 where kind = 'escrow'`),
+        handle.db.execute(sql`update ledger_accounts set balance = balance - 100 where id = 3`),
       );
       const passing = run(target.env);
       expect(passing.status, passing.stderr).toBe(0);

@@ -34,7 +34,7 @@ afterAll(() => t.dispose());
 
 const available = (userId: number): AccountRef => ({ kind: 'user_available', userId });
 const frozen = (userId: number): AccountRef => ({ kind: 'user_frozen', userId });
-const escrow: AccountRef = { kind: 'escrow' };
+const escrow: AccountRef = { kind: 'escrow', shard: 0 };
 const gateway: AccountRef = { kind: 'gateway_clearing' };
 
 /** mulberry32: a seeded generator, so a failing run can be repeated. */

@@ -8,6 +8,8 @@ import {
   accountIdOf,
   accountKinds,
   accountRefOf,
+  ESCROW_SHARDS,
+  escrowOf,
   mayGoNegative,
   userAccountKinds,
   type AccountRef,
@@ -31,7 +33,7 @@ afterAll(() => t.dispose());
 const available = (userId: number): AccountRef => ({ kind: 'user_available', userId });
 const frozen = (userId: number): AccountRef => ({ kind: 'user_frozen', userId });
 const gateway: AccountRef = { kind: 'gateway_clearing' };
-const escrow: AccountRef = { kind: 'escrow' };
+const escrow: AccountRef = { kind: 'escrow', shard: 0 };
 
 let keys = 0;
 const transfer = (
@@ -61,7 +63,10 @@ async function refusal(promise: Promise<unknown>): Promise<number> {
 
 describe(`ledger posting on ${databaseKind}`, () => {
   it('derives account ids from kind and user, both ways', () => {
-    expect(accountIdOf({ kind: 'escrow' })).toBe(3);
+    expect(accountIdOf(escrow)).toBe(3);
+    expect(accountIdOf({ kind: 'escrow', shard: 5 })).toBe(5 * 16 + 3);
+    expect(accountRefOf(15 * 16 + 3)).toEqual({ kind: 'escrow', shard: 15 });
+    expect(escrowOf(16 * 4 + 9)).toEqual({ kind: 'escrow', shard: 9 });
     expect(accountIdOf(available(7))).toBe(7 * 16 + 1);
     expect(accountRefOf(7 * 16 + 2)).toEqual(frozen(7));
     expect(accountRefOf(10)).toEqual({ kind: 'adjustments' });
@@ -84,12 +89,19 @@ describe(`ledger posting on ${databaseKind}`, () => {
         balance: Number(row.balance),
       })),
     ).toEqual(
-      systemKinds.map((kind) => ({
-        id: accountIdOf({ kind } as AccountRef),
-        kind,
-        mayGoNegative: mayGoNegative(kind),
-        balance: 0,
-      })),
+      systemKinds
+        .flatMap((kind) =>
+          kind === 'escrow'
+            ? Array.from({ length: ESCROW_SHARDS }, (_, shard) => ({ kind, shard }) as const)
+            : [{ kind } as AccountRef],
+        )
+        .map((ref) => ({
+          id: accountIdOf(ref),
+          kind: ref.kind,
+          mayGoNegative: mayGoNegative(ref.kind),
+          balance: 0,
+        }))
+        .sort((a, b) => a.id - b.id),
     );
   });
 
@@ -240,7 +252,7 @@ describe(`ledger posting on ${databaseKind}`, () => {
       sql`update ledger_accounts set balance = -1 where id = ${aliceId}`,
       sql`update ledger_accounts set may_go_negative = true where id = ${aliceId}`,
       sql`update ledger_accounts set id = id + 16 where id = ${aliceId}`,
-      sql`insert into ledger_accounts (id, kind, user_id, may_go_negative) values (99, 'escrow', null, false)`,
+      sql`insert into ledger_accounts (id, kind, user_id, may_go_negative) values (${ESCROW_SHARDS * 16 + 3}, 'escrow', null, false)`,
       sql`insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, reference_type, reference_id, idempotency_key)
           values (${aliceId}, 3, 0, 'raw', 'raw', '1', 'raw-zero')`,
       sql`update ledger_transfers set amount = amount + 1`,
@@ -251,5 +263,24 @@ describe(`ledger posting on ${databaseKind}`, () => {
       await expect(db.execute(attempt)).rejects.toThrow();
     }
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('keeps each escrow shard to itself: no overdraft from another shard, no shard out of range', async () => {
+    const shard = (n: number): AccountRef => ({ kind: 'escrow', shard: n });
+    await db.transaction((tx) => ledger.post(tx, transfer(gateway, available(bob), 500)));
+    await db.transaction((tx) => ledger.post(tx, transfer(available(bob), shard(7), 300)));
+    expect(await ledger.accountBalance(db, shard(7))).toBe(300);
+    expect(await ledger.kindBalance(db, 'escrow')).toBe(300);
+    // Shard 8 holds nothing, whatever shard 7 holds.
+    expect(
+      await refusal(db.transaction((tx) => ledger.post(tx, transfer(shard(8), available(bob), 1)))),
+    ).toBe(ErrorCodes.INSUFFICIENT_BALANCE);
+    for (const bad of [-1, ESCROW_SHARDS, 1.5])
+      expect(
+        await refusal(db.transaction((tx) => ledger.post(tx, transfer(available(bob), shard(bad), 1)))),
+      ).toBe(ErrorCodes.VALIDATION_FAILED);
+    await db.transaction((tx) => ledger.post(tx, transfer(shard(7), available(bob), 300)));
+    expect(await ledger.kindBalance(db, 'escrow')).toBe(0);
+    await db.transaction((tx) => ledger.post(tx, transfer(available(bob), gateway, 500)));
   });
 });

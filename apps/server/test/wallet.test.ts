@@ -62,13 +62,13 @@ beforeAll(async () => {
     fen: 500,
     kind: 'order.pay',
     direction: 'out',
-    other: { kind: 'escrow' },
+    other: { kind: 'escrow', shard: 0 },
   });
   bills.octoberSale = await postMoney(db, {
     userId: alice.id,
     fen: 500,
     kind: 'order.settle',
-    other: { kind: 'escrow' },
+    other: { kind: 'escrow', shard: 0 },
   });
   await backdate(db, [bills.recharge, bills.octoberPay, bills.octoberSale], new Date('2026-10-31T15:59:59Z'));
   // November (China time; the test clock is 2026-11-21 10:00 there): buy 30.00, sell 20.00 today,
@@ -78,13 +78,13 @@ beforeAll(async () => {
     fen: 3_000,
     kind: 'order.pay',
     direction: 'out',
-    other: { kind: 'escrow' },
+    other: { kind: 'escrow', shard: 0 },
   });
   bills.sale = await postMoney(db, {
     userId: alice.id,
     fen: 2_000,
     kind: 'order.settle',
-    other: { kind: 'escrow' },
+    other: { kind: 'escrow', shard: 0 },
   });
   bills.freeze = await postMoney(db, {
     userId: alice.id,

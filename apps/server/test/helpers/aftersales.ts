@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { orderHoldingStates, type OrderDetail, type OrderStaffStepRequest } from '@haoshi/contracts';
-import { checkLedger, ledger } from '../../src/modules/ledger/index.ts';
+import { checkLedger } from '../../src/modules/ledger/index.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { login } from './identity.ts';
-import { insertListing, orderCall, payOrder, placeOrder } from './orders.ts';
+import { escrowAgainstOrders, insertListing, orderCall, payOrder, placeOrder } from './orders.ts';
 import type { TestApp } from './test-app.ts';
 import { postMoney } from './wallet.ts';
 import { userRoles } from '../../src/modules/identity/tables.ts';
@@ -64,11 +64,13 @@ export async function paidOrder(
   return detail;
 }
 
-/** The ledger balances, and escrow holds exactly what the open orders hold. */
+/** The ledger balances, and escrow holds exactly what the open orders hold, shard by shard. */
 export async function expectMoneyConsistent(t: TestApp): Promise<{ escrow: number; openOrders: number }> {
   const report = await checkLedger(t.app.db);
   if (!report.ok) throw new Error(`ledger check failed: ${JSON.stringify(report)}`);
-  const escrow = await ledger.accountBalance(t.app.db, { kind: 'escrow' });
+  const { escrow, differingShards } = await escrowAgainstOrders(t.app.db);
+  if (differingShards.length > 0)
+    throw new Error(`escrow shards differ from their orders: ${JSON.stringify(differingShards)}`);
   const [held] = await t.app.db
     .select({ value: sql<string>`coalesce(sum(${orders.escrowFen}), 0)` })
     .from(orders)

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CompensationOptionCode, Envelope, OrderDetail, PayOrderResult } from '@haoshi/contracts';
 import type { Database } from '../../src/db/client.ts';
 import { gamePartitions, games } from '../../src/modules/catalogue/tables.ts';
 import { goods } from '../../src/modules/goods/tables.ts';
+import { queryRows } from '../../src/lib/sql-rows.ts';
+import { ESCROW_SHARDS, accountIdOf } from '../../src/modules/ledger/index.ts';
 import { checklistOf } from '../../src/modules/orders/rebinding-service.ts';
 import { orderRebindingSteps } from '../../src/modules/orders/tables.ts';
 import { users } from '../../src/modules/identity/tables.ts';
@@ -107,4 +109,34 @@ export async function confirmRebinding(db: Database, orderId: number, buyerId: n
     .update(orderRebindingSteps)
     .set({ confirmedAt: new Date(), confirmedBy: buyerId })
     .where(eq(orderRebindingSteps.orderId, orderId));
+}
+
+/**
+ * Escrow against the orders: the whole of it (every shard) and the sum of the orders' escrow, and
+ * each shard whose balance is not the escrow of its own orders (order id % ESCROW_SHARDS).
+ */
+export async function escrowAgainstOrders(db: Database): Promise<{
+  escrow: number;
+  orders: number;
+  differingShards: { shard: number; escrow: number; orders: number }[];
+}> {
+  const rows = await queryRows<{ shard: number; escrow: string; orders: string }>(
+    db,
+    sql`select s.shard, coalesce(a.balance, 0) as escrow, coalesce(o.held, 0) as orders
+        from generate_series(0, ${ESCROW_SHARDS - 1}) as s(shard)
+        left join ledger_accounts a on a.id = s.shard * 16 + ${accountIdOf({ kind: 'escrow', shard: 0 })}
+        left join (select id % ${ESCROW_SHARDS} as shard, sum(escrow_fen) as held from orders group by 1) o
+          on o.shard = s.shard
+        order by s.shard`,
+  );
+  const shards = rows.map((row) => ({
+    shard: Number(row.shard),
+    escrow: Number(row.escrow),
+    orders: Number(row.orders),
+  }));
+  return {
+    escrow: shards.reduce((total, shard) => total + shard.escrow, 0),
+    orders: shards.reduce((total, shard) => total + shard.orders, 0),
+    differingShards: shards.filter((shard) => shard.escrow !== shard.orders),
+  };
 }

@@ -2,7 +2,7 @@
  * Ledger account kinds and their ids.
  *
  * An account's id is derived from what it is: `user_id * 16 + kind code` (a system account has no
- * user, so its id is the kind code itself). The posting service therefore never looks an account up:
+ * user, so its id is the kind code itself; escrow's shards are `shard * 16 + 3`, see ESCROW_SHARDS). The posting service therefore never looks an account up:
  * it upserts the rows it moves money between in the same statement that records the transfer
  * (get-or-create for free, and no cached id can outlive a rolled-back creation). A CHECK constraint
  * holds the database to the same formula. Codes are persisted in ids: never renumber one.
@@ -36,15 +36,33 @@ export type SystemAccountKind = Exclude<AccountKind, UserAccountKind>;
  */
 export const nonNegativeAccountKinds = ['user_available', 'user_frozen', 'escrow', 'deposit'] as const;
 
-export type AccountRef = { kind: UserAccountKind; userId: number } | { kind: SystemAccountKind };
+/**
+ * Escrow is held in this many accounts, an order's chosen by its id (`escrowOf`): every pay, refund
+ * and settlement moves money through escrow, and on one row they would all queue on its lock until
+ * each transaction commits. Shard `s` has id `s * 16 + 3` (shard 0 is the original escrow account).
+ * Where an open order's escrow sits follows from this number: never change it.
+ */
+export const ESCROW_SHARDS = 16;
+
+export type AccountRef =
+  | { kind: UserAccountKind; userId: number }
+  | { kind: 'escrow'; shard: number }
+  | { kind: Exclude<SystemAccountKind, 'escrow'> };
+
+/** The escrow account of an order: every movement of its escrow goes through this one. */
+export const escrowOf = (orderId: number): AccountRef => ({ kind: 'escrow', shard: orderId % ESCROW_SHARDS });
 
 export const mayGoNegative = (kind: AccountKind) =>
   !(nonNegativeAccountKinds as readonly string[]).includes(kind);
 
 export const userIdOf = (ref: AccountRef): number | null => ('userId' in ref ? ref.userId : null);
 
+/** What fills an account id's high part: the user of a user account, the shard of an escrow one. */
+const ownerPartOf = (ref: AccountRef): number =>
+  'userId' in ref ? ref.userId : 'shard' in ref ? ref.shard : 0;
+
 export const accountIdOf = (ref: AccountRef): number =>
-  (userIdOf(ref) ?? 0) * ACCOUNT_KIND_SLOTS + accountKindCodes[ref.kind];
+  ownerPartOf(ref) * ACCOUNT_KIND_SLOTS + accountKindCodes[ref.kind];
 
 const kindByCode = new Map<number, AccountKind>(accountKinds.map((kind) => [accountKindCodes[kind], kind]));
 
@@ -52,6 +70,8 @@ const kindByCode = new Map<number, AccountKind>(accountKinds.map((kind) => [acco
 export function accountRefOf(id: number): AccountRef {
   const kind = kindByCode.get(id % ACCOUNT_KIND_SLOTS);
   if (!kind) throw new RangeError(`not a ledger account id: ${id}`);
-  const userId = Math.floor(id / ACCOUNT_KIND_SLOTS);
-  return kind === 'user_available' || kind === 'user_frozen' ? { kind, userId } : { kind };
+  const high = Math.floor(id / ACCOUNT_KIND_SLOTS);
+  if (kind === 'user_available' || kind === 'user_frozen') return { kind, userId: high };
+  if (kind === 'escrow') return { kind, shard: high };
+  return { kind };
 }

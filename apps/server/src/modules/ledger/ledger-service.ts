@@ -1,10 +1,17 @@
-import { count, desc, eq, inArray, or } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sum } from 'drizzle-orm';
 import { ErrorCodes, type Page, type PageQuery } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { AppError } from '../../lib/errors.ts';
 import { postgresErrorOf, preparedRows } from '../../lib/sql-rows.ts';
-import { accountIdOf, accountRefOf, userIdOf, type AccountRef } from './accounts.ts';
+import {
+  accountIdOf,
+  accountRefOf,
+  ESCROW_SHARDS,
+  userIdOf,
+  type AccountRef,
+  type SystemAccountKind,
+} from './accounts.ts';
 import { OVERDRAFT_CONSTRAINT, postingStatement, type PreparedTransfer } from './posting-sql.ts';
 import { ledgerAccounts, ledgerTransfers, type TransferMetadata } from './tables.ts';
 
@@ -52,6 +59,8 @@ const invalid = (message: string) => new AppError(ErrorCodes.VALIDATION_FAILED, 
 function checkAccount(ref: AccountRef) {
   const userId = userIdOf(ref);
   if (userId !== null && !(Number.isSafeInteger(userId) && userId > 0)) throw invalid('账户所属用户无效');
+  if ('shard' in ref && !(Number.isInteger(ref.shard) && ref.shard >= 0 && ref.shard < ESCROW_SHARDS))
+    throw invalid('托管分账户无效');
 }
 
 function prepare(input: TransferInput): PreparedTransfer {
@@ -160,6 +169,15 @@ export async function accountBalance(tx: Executor, ref: AccountRef): Promise<num
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.id, accountIdOf(ref)));
+  return row?.balance ?? 0;
+}
+
+/** Fen held by every account of a platform-wide kind (escrow: all its shards). */
+export async function kindBalance(tx: Executor, kind: SystemAccountKind): Promise<number> {
+  const [row] = await tx
+    .select({ balance: sum(ledgerAccounts.balance).mapWith(Number) })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, kind));
   return row?.balance ?? 0;
 }
 

@@ -16,11 +16,13 @@ import {
   ACCOUNT_KIND_SLOTS,
   accountKindCodes,
   accountKinds,
+  ESCROW_SHARDS,
   nonNegativeAccountKinds,
   userAccountKinds,
 } from './accounts.ts';
 
 const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+const slots = sql.raw(String(ACCOUNT_KIND_SLOTS));
 const kindCode = sql.raw(
   `case kind ${Object.entries(accountKindCodes)
     .map(([kind, code]) => `when '${kind}' then ${code}`)
@@ -38,7 +40,7 @@ export type TransferMetadata = { [key: string]: JsonValue };
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    /** Derived: user_id * 16 + kind code (see accounts.ts). */
+    /** Derived: user_id * 16 + kind code, or an escrow shard's shard * 16 + 3 (see accounts.ts). */
     id: bigint('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: accountKinds }).notNull(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
@@ -59,7 +61,7 @@ export const ledgerAccounts = pgTable(
     ),
     check(
       'ledger_accounts_id_check',
-      sql`${table.id} = coalesce(${table.userId}, 0) * ${sql.raw(String(ACCOUNT_KIND_SLOTS))} + ${kindCode}`,
+      sql`${table.id} = coalesce(${table.userId}, 0) * ${slots} + ${kindCode} or (${table.kind} = 'escrow' and ${table.id} % ${slots} = ${sql.raw(String(accountKindCodes.escrow))} and ${table.id} / ${slots} < ${sql.raw(String(ESCROW_SHARDS))})`,
     ),
     check(
       'ledger_accounts_policy_check',

@@ -1,5 +1,6 @@
 import type { SplitShares } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import { escrowOf } from '../ledger/index.ts';
 import { post, type OrderRow } from './order-money.ts';
 
 /**
@@ -10,28 +11,28 @@ import { post, type OrderRow } from './order-money.ts';
 export async function splitEscrow(tx: Executor, order: OrderRow, shares: SplitShares): Promise<void> {
   await post(tx, order, [
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'user_available', userId: order.buyerId },
       amount: shares.buyerFen,
       kind: 'order.refund.split',
       step: 'split_buyer',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'user_available', userId: order.sellerId },
       amount: shares.sellerNetFen,
       kind: 'order.settle.split',
       step: 'split_seller',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'platform_fee' },
       amount: shares.platformFeeFen,
       kind: 'order.fee',
       step: 'split_fee',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'compensation_pool' },
       amount: shares.guaranteeFeeFen,
       kind: 'order.guarantee_fee',

@@ -1,4 +1,4 @@
-import { ledger, type AccountRef } from '../ledger/index.ts';
+import { escrowOf, ledger, type AccountRef } from '../ledger/index.ts';
 import type { Executor } from '../../db/client.ts';
 import type { orders } from './tables.ts';
 
@@ -9,7 +9,8 @@ export type OrderRow = typeof orders.$inferSelect;
  * from the order and the step, so a retried step never moves money twice.
  *
  * - pay: buyer available → escrow (`payable`), and the coupon's discount promotion_revenue →
- *   escrow, so escrow holds the whole price whatever the coupon (`escrow_fen`).
+ *   escrow, so escrow holds the whole price whatever the coupon (`escrow_fen`). Escrow is the
+ *   order's shard (`escrowOf`, by order id): every movement of one order's escrow uses the same.
  * - refund: escrow → buyer available (what the buyer paid) and the discount back to promotion.
  * - settle: escrow → seller available (price minus the trade fee), → platform_fee (the fee),
  *   → compensation_pool (the 包赔 fee).
@@ -42,38 +43,39 @@ export const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
       })),
   );
 
-/** Answers the escrow the order holds once paid. */
-export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<number> {
+/** The escrow an order holds once paid: what the buyer paid and the coupon's subsidy. */
+export const escrowOnPay = (order: OrderRow) => order.payableFen + order.discountFen;
+
+export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<void> {
   await post(tx, order, [
     {
       debit: { kind: 'user_available', userId: order.buyerId },
-      credit: { kind: 'escrow' },
+      credit: escrowOf(order.id),
       amount: order.payableFen,
       kind: 'order.pay',
       step: 'pay',
     },
     {
       debit: { kind: 'promotion_revenue' },
-      credit: { kind: 'escrow' },
+      credit: escrowOf(order.id),
       amount: order.discountFen,
       kind: 'coupon.subsidy',
       step: 'coupon',
     },
   ]);
-  return order.payableFen + order.discountFen;
 }
 
 export async function refundFromEscrow(tx: Executor, order: OrderRow): Promise<void> {
   await post(tx, order, [
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'user_available', userId: order.buyerId },
       amount: order.payableFen,
       kind: 'order.refund',
       step: 'refund',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'promotion_revenue' },
       amount: order.discountFen,
       kind: 'coupon.subsidy_return',
@@ -88,21 +90,21 @@ export async function settleFromEscrow(tx: Executor, order: OrderRow): Promise<v
   const fee = order.escrowFen - sellerIncome - order.guaranteeFeeFen;
   await post(tx, order, [
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'user_available', userId: order.sellerId },
       amount: sellerIncome,
       kind: 'order.settle',
       step: 'settle',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'platform_fee' },
       amount: fee,
       kind: 'order.fee',
       step: 'fee',
     },
     {
-      debit: { kind: 'escrow' },
+      debit: escrowOf(order.id),
       credit: { kind: 'compensation_pool' },
       amount: order.guaranteeFeeFen,
       kind: 'order.guarantee_fee',

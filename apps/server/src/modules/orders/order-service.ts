@@ -29,7 +29,13 @@ import type { OrderListings } from '../goods/index.ts';
 import { rolesOf } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
-import { payIntoEscrow, refundFromEscrow, settleFromEscrow, type OrderRow } from './order-money.ts';
+import {
+  escrowOnPay,
+  payIntoEscrow,
+  refundFromEscrow,
+  settleFromEscrow,
+  type OrderRow,
+} from './order-money.ts';
 import { orders } from './tables.ts';
 
 /** How the orders reach the cashier of the payments module (a recharge of the rest). */
@@ -160,7 +166,11 @@ export function createOrderService(deps: {
     reason?: string,
   ) => (await move(tx, order, action, actor, { reason })).order;
 
-  /** Writes the state entered, what it implies, and the caller's own columns, in one UPDATE. */
+  /**
+   * Writes the state entered, what it implies, and the caller's own columns, in one UPDATE. The
+   * money moves last, right before the caller's COMMIT: the accounts a posting locks (the order's
+   * escrow shard, the parties' wallets) stay locked for as short a time as can be.
+   */
   async function enter(
     tx: Executor,
     order: OrderRow,
@@ -170,13 +180,15 @@ export function createOrderService(deps: {
     written: OrderChange = {},
   ): Promise<OrderRow> {
     const change: OrderChange = { ...written, state: to, updatedAt: at };
+    let moveMoney: (() => Promise<void>) | undefined;
     switch (to) {
       case 'paid': {
-        change.escrowFen = await payIntoEscrow(tx, order);
+        change.escrowFen = escrowOnPay(order);
         change.paidAt = at;
         change.deliverBy = addSeconds(at, ORDER_DELIVERY_SECONDS);
         if (order.couponId !== null)
           await redeemCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo, now: at });
+        moveMoney = () => payIntoEscrow(tx, order);
         break;
       }
       case 'cancelled':
@@ -190,18 +202,18 @@ export function createOrderService(deps: {
       }
       case 'cancelled_refunded':
       case 'refunded': {
-        await refundFromEscrow(tx, order);
         await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
         change.escrowFen = 0;
         change.closedAt = at;
+        moveMoney = () => refundFromEscrow(tx, order);
         break;
       }
       case 'completed':
       case 'released': {
-        await settleFromEscrow(tx, order);
         await listings.release(tx, order.goodsId, 'sell', order.orderNo);
         change.escrowFen = 0;
         change.completedAt = at;
+        moveMoney = () => settleFromEscrow(tx, order);
         break;
       }
       case 'protection':
@@ -217,6 +229,7 @@ export function createOrderService(deps: {
       .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
       .returning();
     if (!row) throw new AppError(ErrorCodes.CONFLICT);
+    if (moveMoney) await moveMoney();
     return row;
   }
 
