@@ -52,7 +52,7 @@ export const chatPlugin = fp<{
       imageUrl: options.imageUrl,
       orderCard: options.orderCard,
     });
-    registerNoticePush(app.jobs, { db: app.db, bus, unreadTotals: chat.unreadTotals });
+    registerNoticePush(app.jobs, { db: app.db, bus, unreadTotalsOf: chat.unreadTotalsOf });
     const hub = createSocketHub(bus);
     app.decorate('chat', chat);
     app.decorate('chatSockets', hub);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   chatRules,
   ErrorCodes,
@@ -27,7 +27,13 @@ import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { bargainGoodsByIds, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
-import { markNoticesRead, noticesOf, notifyAll, unreadNoticeCounts } from '../notifications/index.ts';
+import {
+  markNoticesRead,
+  noticesOf,
+  notifyAll,
+  unreadNoticeCounts,
+  unreadNoticeCountsOf,
+} from '../notifications/index.ts';
 import { finishedUpload } from '../storage/index.ts';
 import type { ChatBus } from './chat-bus.ts';
 import {
@@ -237,22 +243,47 @@ export function createChatService(deps: {
     return message;
   }
 
+  /** The unread totals of each of `userIds`: two statements however many users. */
+  async function unreadTotalsOf(
+    executor: Executor,
+    userIds: readonly number[],
+  ): Promise<Map<number, MsgHome>> {
+    const chatRows =
+      userIds.length === 0
+        ? []
+        : await executor
+            .select({
+              userId: chatMembers.userId,
+              value: sql<string>`coalesce(sum(greatest(${chatConversations.lastSeq} - ${chatMembers.lastReadSeq}, 0)), 0)`,
+            })
+            .from(chatMembers)
+            .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
+            .where(
+              and(
+                inArray(chatMembers.userId, [...userIds]),
+                isNull(chatMembers.leftAt),
+                eq(chatMembers.muted, false),
+              ),
+            )
+            .groupBy(chatMembers.userId);
+    const chatByUser = new Map(chatRows.map((row) => [row.userId, Number(row.value)]));
+    const notices = await unreadNoticeCountsOf(executor, userIds);
+    return new Map(
+      userIds.map((userId) => {
+        const chatUnread = chatByUser.get(userId) ?? 0;
+        const { system, seller_helper } = notices.get(userId) ?? { system: 0, seller_helper: 0 };
+        return [
+          userId,
+          { chat: chatUnread, system, seller_helper, total: chatUnread + system + seller_helper },
+        ];
+      }),
+    );
+  }
+
   async function unreadTotals(executor: Executor, userId: number): Promise<MsgHome> {
-    const [chat] = await executor
-      .select({
-        value: sql<string>`coalesce(sum(greatest(${chatConversations.lastSeq} - ${chatMembers.lastReadSeq}, 0)), 0)`,
-      })
-      .from(chatMembers)
-      .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
-      .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.leftAt), eq(chatMembers.muted, false)));
-    const notices = await unreadNoticeCounts(executor, userId);
-    const chatUnread = Number(chat?.value ?? 0);
-    return {
-      chat: chatUnread,
-      system: notices.system,
-      seller_helper: notices.seller_helper,
-      total: chatUnread + notices.system + notices.seller_helper,
-    };
+    const totals = (await unreadTotalsOf(executor, [userId])).get(userId);
+    if (!totals) throw new Error(`chat: no unread totals for user ${userId}`);
+    return totals;
   }
 
   async function viewOf(executor: Executor, userId: number, conversationId: number): Promise<Conversation> {
@@ -280,6 +311,7 @@ export function createChatService(deps: {
 
   return {
     unreadTotals: (userId: number) => unreadTotals(db, userId),
+    unreadTotalsOf: (userIds: readonly number[]) => unreadTotalsOf(db, userIds),
     conversation: (userId: number, conversationId: number) => viewOf(db, userId, conversationId),
     postConversationNotice,
 

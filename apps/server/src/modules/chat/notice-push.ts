@@ -22,9 +22,9 @@ const BATCH = 200;
 export function pushPendingNotices(deps: {
   db: Database;
   bus: ChatBus;
-  unreadTotals: (userId: number) => Promise<MsgHome>;
+  unreadTotalsOf: (userIds: readonly number[]) => Promise<Map<number, MsgHome>>;
 }): () => Promise<number> {
-  const { db, bus, unreadTotals } = deps;
+  const { db, bus, unreadTotalsOf } = deps;
   return async () => {
     let pushed = 0;
     for (;;) {
@@ -36,9 +36,8 @@ export function pushPendingNotices(deps: {
         users.add(row.userId);
         bus.publish({ userIds: [row.userId], frame: { type: 'notice', notice: toNotice(row) } });
       }
-      for (const userId of users) {
-        bus.publish({ userIds: [userId], frame: { type: 'unread', totals: await unreadTotals(userId) } });
-      }
+      for (const [userId, totals] of await unreadTotalsOf([...users]))
+        bus.publish({ userIds: [userId], frame: { type: 'unread', totals } });
       if (rows.length < BATCH) return pushed;
     }
   };

@@ -112,18 +112,32 @@ export function noticesOf(
 }
 
 /** Unread messages per channel. */
+/** Unread notices per channel of each of `userIds` (every one in the map, zero when none). */
+export async function unreadNoticeCountsOf(
+  executor: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, Record<NoticeChannel, number>>> {
+  const counts = new Map<number, Record<NoticeChannel, number>>(
+    userIds.map((userId) => [userId, { system: 0, seller_helper: 0 }]),
+  );
+  if (userIds.length === 0) return counts;
+  const rows = await executor
+    .select({ userId: notifications.userId, channel: notifications.channel, value: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...counts.keys()]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId, notifications.channel);
+  for (const row of rows) {
+    const ofUser = counts.get(row.userId);
+    if (ofUser) ofUser[row.channel] = row.value;
+  }
+  return counts;
+}
+
 export async function unreadNoticeCounts(
   executor: Executor,
   userId: number,
 ): Promise<Record<NoticeChannel, number>> {
-  const rows = await executor
-    .select({ channel: notifications.channel, value: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .groupBy(notifications.channel);
-  const counts: Record<NoticeChannel, number> = { system: 0, seller_helper: 0 };
-  for (const row of rows) counts[row.channel] = row.value;
-  return counts;
+  return (await unreadNoticeCountsOf(executor, [userId])).get(userId) ?? { system: 0, seller_helper: 0 };
 }
 
 /** Marks a channel read (up to `upToId` when given). */

@@ -8,6 +8,7 @@ export {
   notifyAll,
   takePendingPushes,
   unreadNoticeCounts,
+  unreadNoticeCountsOf,
   type NotificationInput,
   type NotificationRow,
 } from './inbox.ts';
