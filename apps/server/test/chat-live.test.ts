@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import type { ServiceSession } from '@haoshi/contracts';
+import { apiPaths, type MsgHome, type ServiceSession } from '@haoshi/contracts';
 import { postSystemNotice } from '../src/modules/chat/index.ts';
 import { userRoles } from '../src/modules/identity/tables.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -94,6 +94,26 @@ describe('live system notices', () => {
     expect(noticeTitles(client)).not.toContain('不会出现的通知');
     const unread = await client.next('unread', (frame) => frame.totals.system === 1);
     expect(unread.totals.system).toBe(1);
+  });
+
+  it('gives each user of one run their own unread totals (read for all of them at once)', async () => {
+    const other = await login(testApp.app, '13700000043', '10.9.4.3');
+    const mine = await connectChat(base, token);
+    const theirs = await connectChat(base, other.token);
+    open.push(mine, theirs);
+    const before = await call<MsgHome>(testApp.app, 'GET', apiPaths.userMsgHome, { token });
+    const notice = (to: number, title: string) =>
+      postSystemNotice(testApp.app.db, to, { kind: 'order', title, body: title, at: testApp.clock.now() });
+    await notice(other.user.id, '对方的第一条');
+    await notice(other.user.id, '对方的第二条');
+    await notice(userId, '我的一条');
+    await nextSecond();
+    const theirTotals = await theirs.next('unread', (frame) => frame.totals.system === 2);
+    expect(theirTotals.totals).toMatchObject({ system: 2, seller_helper: 0, chat: 0, total: 2 });
+    const mySystem = (before.body.data?.system ?? 0) + 1;
+    const myTotals = await mine.next('unread', (frame) => frame.totals.system === mySystem);
+    expect(myTotals.totals.seller_helper).toBe(before.body.data?.seller_helper);
+    expect(theirs.frames.filter((frame) => frame.type === 'unread')).toHaveLength(1);
   });
 });
 
