@@ -291,27 +291,51 @@ interface Row {
   failed: number;
 }
 
+/** Wall clock and CPU (the server's, this process's, PostgreSQL's) over one measured phase. */
+interface Reading {
+  elapsed: number;
+  serverCpu: number;
+  benchCpu: number;
+  postgresCpu: number;
+}
+
+/** Starts measuring a phase; `read()` answers what it took so far. */
+function startMeter(): { begin: number; read: () => Reading } {
+  const serverBefore = cpuMs(server);
+  const benchBefore = ownCpuMs();
+  const postgresBefore = postgresCpuMs();
+  const begin = performance.now();
+  return {
+    begin,
+    read: () => ({
+      elapsed: (performance.now() - begin) / 1000,
+      serverCpu: cpuMs(server) - serverBefore,
+      benchCpu: ownCpuMs() - benchBefore,
+      postgresCpu: postgresCpuMs() - postgresBefore,
+    }),
+  };
+}
+
 const rowOf = (
   scenario: string,
   ops: number,
-  elapsed: number,
   latencies: number[],
   failed: number,
-  benchCpu: number,
-  postgresCpu: number,
-  cpu = Number.NaN,
+  reading: Reading,
+  options: { serverCpu: boolean } = { serverCpu: true },
 ): Row => {
   const sorted = latencies.sort((a, b) => a - b);
+  const perOp = (total: number) => ms(total / Math.max(ops, 1));
   return {
     scenario,
-    'ops/s': Math.round(ops / elapsed),
+    'ops/s': Math.round(ops / reading.elapsed),
     ops,
     'p50 ms': ms(percentile(sorted, 50)),
     'p95 ms': ms(percentile(sorted, 95)),
     'p99 ms': ms(percentile(sorted, 99)),
-    'server CPU ms/op': Number.isNaN(cpu) ? '' : ms(cpu / Math.max(ops, 1)),
-    'PostgreSQL CPU ms/op': ms(postgresCpu / Math.max(ops, 1)),
-    'bench CPU ms/op': ms(benchCpu / Math.max(ops, 1)),
+    'server CPU ms/op': options.serverCpu ? perOp(reading.serverCpu) : '',
+    'PostgreSQL CPU ms/op': perOp(reading.postgresCpu),
+    'bench CPU ms/op': perOp(reading.benchCpu),
     failed,
   };
 };
@@ -330,11 +354,8 @@ async function placeAndPay(
   let next = 0;
   let ops = 0;
   let ranOut = false;
-  const cpuBefore = cpuMs(server);
-  const ownBefore = ownCpuMs();
-  const postgresBefore = postgresCpuMs();
-  const begin = performance.now();
-  const deadline = begin + duration * 1000;
+  const meter = startMeter();
+  const deadline = meter.begin + duration * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
       const index = next++;
@@ -372,21 +393,12 @@ async function placeAndPay(
     }
   };
   await Promise.all(Array.from({ length: workers }, worker));
-  const elapsed = (performance.now() - begin) / 1000;
+  const reading = meter.read();
   listings.splice(0, next);
   const failed = [...failures.values()].reduce((a, b) => a + b, 0);
   if (failed > 0) console.log(`  failures at ${workers}: ${JSON.stringify(Object.fromEntries(failures))}`);
   return {
-    row: rowOf(
-      `place+pay @${workers}`,
-      ops,
-      elapsed,
-      latencies,
-      failed,
-      ownCpuMs() - ownBefore,
-      postgresCpuMs() - postgresBefore,
-      cpuMs(server) - cpuBefore,
-    ),
+    row: rowOf(`place+pay @${workers}`, ops, latencies, failed, reading),
     place,
     pay,
     ranOut,
@@ -407,11 +419,8 @@ async function signedInReads(
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
-  const cpuBefore = cpuMs(server);
-  const ownBefore = ownCpuMs();
-  const postgresBefore = postgresCpuMs();
-  const begin = performance.now();
-  const deadline = begin + duration * 1000;
+  const meter = startMeter();
+  const deadline = meter.begin + duration * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
       const token = tokens.get(buyers[next++ % buyers.length] ?? 0) ?? '';
@@ -425,12 +434,9 @@ async function signedInReads(
   return rowOf(
     `floor: GET ${apiPaths.currentUser} @${workers}`,
     latencies.length,
-    (performance.now() - begin) / 1000,
     latencies,
     failed,
-    ownCpuMs() - ownBefore,
-    postgresCpuMs() - postgresBefore,
-    cpuMs(server) - cpuBefore,
+    meter.read(),
   );
 }
 
@@ -484,12 +490,10 @@ async function bareLedger(
   const latencies: number[] = [];
   let transfers = 0;
   let seq = 0;
-  const ownBefore = ownCpuMs();
-  const postgresBefore = postgresCpuMs();
   // PostgreSQL errors by SQLSTATE (a deadlock is 40P01): counted, the loop goes on.
   const failures = new Map<string, number>();
-  const begin = performance.now();
-  const deadline = begin + seconds * 1000;
+  const meter = startMeter();
+  const deadline = meter.begin + seconds * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
       const [debit, credit] = pick();
@@ -521,15 +525,10 @@ async function bareLedger(
       `  bare ledger ${label} @${workers}, errors by SQLSTATE: ${JSON.stringify(Object.fromEntries(failures))}`,
     );
   const failed = [...failures.values()].reduce((a, b) => a + b, 0);
-  return rowOf(
-    `bare ledger, ${label} @${workers}`,
-    transfers,
-    (performance.now() - begin) / 1000,
-    latencies,
-    failed,
-    ownCpuMs() - ownBefore,
-    postgresCpuMs() - postgresBefore,
-  );
+  // The server is idle meanwhile: its CPU is not this scenario's.
+  return rowOf(`bare ledger, ${label} @${workers}`, transfers, latencies, failed, meter.read(), {
+    serverCpu: false,
+  });
 }
 
 // --- run --------------------------------------------------------------------------------------------
