@@ -2,7 +2,8 @@
  * Ledger account kinds and their ids.
  *
  * An account's id is derived from what it is: `user_id * 16 + kind code` (a system account has no
- * user, so its id is the kind code itself; escrow's shards are `shard * 16 + 3`, see ESCROW_SHARDS). The posting service therefore never looks an account up:
+ * user, so its id is the kind code itself; escrow's shards are `shard * 16 + 3`, see ESCROW_SHARDS).
+ * The posting service therefore never looks an account up:
  * it upserts the rows it moves money between in the same statement that records the transfer
  * (get-or-create for free, and no cached id can outlive a rolled-back creation). A CHECK constraint
  * holds the database to the same formula. Codes are persisted in ids: never renumber one.

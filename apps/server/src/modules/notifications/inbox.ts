@@ -111,7 +111,6 @@ export function noticesOf(
     .limit(query.limit);
 }
 
-/** Unread messages per channel. */
 /** Unread notices per channel of each of `userIds` (every one in the map, zero when none). */
 export async function unreadNoticeCountsOf(
   executor: Executor,
@@ -133,6 +132,7 @@ export async function unreadNoticeCountsOf(
   return counts;
 }
 
+/** Unread messages per channel. */
 export async function unreadNoticeCounts(
   executor: Executor,
   userId: number,
