@@ -10,6 +10,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('screenshots of the main screens', async ({ page, browser }, testInfo) => {
+  test.slow(); // fifteen screens on two phones: 50–60 s on a loaded machine, past the default minute
   await page.goto('/h5Login');
   await expect(page.getByRole('button', { name: '获取验证码' })).toBeVisible();
   await shoot(page, 'h5-login');
