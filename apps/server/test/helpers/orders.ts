@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import type { CompensationOptionCode, Envelope, OrderDetail, PayOrderResult } from '@haoshi/contracts';
 import type { Database } from '../../src/db/client.ts';
 import { gamePartitions, games } from '../../src/modules/catalogue/tables.ts';
 import { goods } from '../../src/modules/goods/tables.ts';
-import { queryRows } from '../../src/lib/sql-rows.ts';
 import { ESCROW_SHARDS, accountIdOf } from '../../src/modules/ledger/index.ts';
+import { ledgerAccounts } from '../../src/modules/ledger/tables.ts';
 import { checklistOf } from '../../src/modules/orders/rebinding-service.ts';
-import { orderRebindingSteps } from '../../src/modules/orders/tables.ts';
+import { orderRebindingSteps, orders } from '../../src/modules/orders/tables.ts';
 import { users } from '../../src/modules/identity/tables.ts';
 import { call } from './identity.ts';
 import type { TestApp } from './test-app.ts';
@@ -120,23 +120,23 @@ export async function escrowAgainstOrders(db: Database): Promise<{
   orders: number;
   differingShards: { shard: number; escrow: number; orders: number }[];
 }> {
-  const rows = await queryRows<{ shard: number; escrow: string; orders: string }>(
-    db,
-    sql`select s.shard, coalesce(a.balance, 0) as escrow, coalesce(o.held, 0) as orders
-        from generate_series(0, ${ESCROW_SHARDS - 1}) as s(shard)
-        left join ledger_accounts a on a.id = s.shard * 16 + ${accountIdOf({ kind: 'escrow', shard: 0 })}
-        left join (select id % ${ESCROW_SHARDS} as shard, sum(escrow_fen) as held from orders group by 1) o
-          on o.shard = s.shard
-        order by s.shard`,
-  );
-  const shards = rows.map((row) => ({
-    shard: Number(row.shard),
-    escrow: Number(row.escrow),
-    orders: Number(row.orders),
+  const accounts = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, 'escrow'));
+  const shardOfOrder = sql<number>`${orders.id} % ${sql.raw(String(ESCROW_SHARDS))}`.mapWith(Number);
+  const held = await db
+    .select({ shard: shardOfOrder, fen: sum(orders.escrowFen).mapWith(Number) })
+    .from(orders)
+    .groupBy(shardOfOrder);
+  const rows = Array.from({ length: ESCROW_SHARDS }, (_, shard) => ({
+    shard,
+    escrow: accounts.find((account) => account.id === accountIdOf({ kind: 'escrow', shard }))?.balance ?? 0,
+    orders: held.find((row) => row.shard === shard)?.fen ?? 0,
   }));
   return {
-    escrow: shards.reduce((total, shard) => total + shard.escrow, 0),
-    orders: shards.reduce((total, shard) => total + shard.orders, 0),
-    differingShards: shards.filter((shard) => shard.escrow !== shard.orders),
+    escrow: rows.reduce((total, shard) => total + shard.escrow, 0),
+    orders: rows.reduce((total, shard) => total + shard.orders, 0),
+    differingShards: rows.filter((shard) => shard.escrow !== shard.orders),
   };
 }

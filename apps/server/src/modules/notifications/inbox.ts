@@ -111,13 +111,15 @@ export function noticesOf(
     .limit(query.limit);
 }
 
+const noUnreadNotices = (): Record<NoticeChannel, number> => ({ system: 0, seller_helper: 0 });
+
 /** Unread notices per channel of each of `userIds` (every one in the map, zero when none). */
 export async function unreadNoticeCountsOf(
   executor: Executor,
   userIds: readonly number[],
 ): Promise<Map<number, Record<NoticeChannel, number>>> {
   const counts = new Map<number, Record<NoticeChannel, number>>(
-    userIds.map((userId) => [userId, { system: 0, seller_helper: 0 }]),
+    userIds.map((userId) => [userId, noUnreadNotices()]),
   );
   if (userIds.length === 0) return counts;
   const rows = await executor
@@ -137,7 +139,7 @@ export async function unreadNoticeCounts(
   executor: Executor,
   userId: number,
 ): Promise<Record<NoticeChannel, number>> {
-  return (await unreadNoticeCountsOf(executor, [userId])).get(userId) ?? { system: 0, seller_helper: 0 };
+  return (await unreadNoticeCountsOf(executor, [userId])).get(userId) ?? noUnreadNotices();
 }
 
 /** Marks a channel read (up to `upToId` when given). */
