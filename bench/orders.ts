@@ -16,6 +16,7 @@
  *   … -- --seconds 10 --levels 4,16,64 --buyers 2000 --races 20 --racers 200    (defaults)
  *   … -- --cpu-prof /tmp/prof                                                (profile the server)
  *   … -- --processes 2                          (SERVER_PROCESSES: server processes sharing the port)
+ *   … -- --scenarios orders                     (only these of floor,orders,ledger,race: a profile of one)
  *
  * Buyers, sellers, sessions, wallet top-ups (ledger postings) and listings are written directly for
  * setup speed. A fresh database is created next to DATABASE_URL's and dropped at the end.
@@ -57,6 +58,8 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
     'cpu-prof': { type: 'string', default: '' },
+    /** Which phases run: floor, orders (place+pay), ledger, race; all by default. */
+    scenarios: { type: 'string', default: 'floor,orders,ledger,race' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -72,6 +75,7 @@ const sellerCount = Number(args.sellers);
 const listingCount = Number(args.listings);
 const raceCount = Number(args.races);
 const racerCount = Number(args.racers);
+const scenarios = new Set(args.scenarios.split(','));
 const origin = `http://127.0.0.1:${args.port}`;
 const PRICE_FEN = 10_000;
 const SESSION_SECRET = 'bench-session-secret-0123456789';
@@ -583,27 +587,35 @@ try {
   ];
 
   for (const workers of levels) {
-    console.log(`the signed-in floor with ${workers} loops for ${seconds} s …`);
-    rows.push(await signedInReads(seconds, workers, buyers, tokens));
-    console.log(`place+pay with ${workers} loops for ${seconds} s …`);
-    const run = await placeAndPay(seconds, workers, buyers, tokens, listings);
-    rows.push(run.row);
-    const place = run.place.sort((a, b) => a - b);
-    const pay = run.pay.sort((a, b) => a - b);
-    splits.push(
-      `@${workers}: place p50 ${ms(percentile(place, 50))} / p99 ${ms(percentile(place, 99))} ms, ` +
-        `pay p50 ${ms(percentile(pay, 50))} / p99 ${ms(percentile(pay, 99))} ms`,
-    );
-    if (run.ranOut) console.log(`  (ran out of listings at ${workers}: raise --listings)`);
-    console.log(`bare ledger with ${workers} loops for 3 × ${seconds} s …`);
-    rows.push(await bareLedger(workers, randomPair, 'random buyer pairs'));
-    rows.push(await bareLedger(workers, toHot, 'buyer → one hot account'));
-    rows.push(await bareLedger(workers, toEscrow, `buyer → escrow's ${ESCROW_SHARDS} accounts`));
+    if (scenarios.has('floor')) {
+      console.log(`the signed-in floor with ${workers} loops for ${seconds} s …`);
+      rows.push(await signedInReads(seconds, workers, buyers, tokens));
+    }
+    if (scenarios.has('orders')) {
+      console.log(`place+pay with ${workers} loops for ${seconds} s …`);
+      const run = await placeAndPay(seconds, workers, buyers, tokens, listings);
+      rows.push(run.row);
+      const place = run.place.sort((a, b) => a - b);
+      const pay = run.pay.sort((a, b) => a - b);
+      splits.push(
+        `@${workers}: place p50 ${ms(percentile(place, 50))} / p99 ${ms(percentile(place, 99))} ms, ` +
+          `pay p50 ${ms(percentile(pay, 50))} / p99 ${ms(percentile(pay, 99))} ms`,
+      );
+      if (run.ranOut) console.log(`  (ran out of listings at ${workers}: raise --listings)`);
+    }
+    if (scenarios.has('ledger')) {
+      console.log(`bare ledger with ${workers} loops for 3 × ${seconds} s …`);
+      rows.push(await bareLedger(workers, randomPair, 'random buyer pairs'));
+      rows.push(await bareLedger(workers, toHot, 'buyer → one hot account'));
+      rows.push(await bareLedger(workers, toEscrow, `buyer → escrow's ${ESCROW_SHARDS} accounts`));
+    }
   }
 
-  console.log(`hot listing: ${raceCount} races of ${racerCount} buyers at once …`);
   const races: Race[] = [];
-  for (const goodsId of hotListings) races.push(await race(goodsId, racers, tokens));
+  if (scenarios.has('race')) {
+    console.log(`hot listing: ${raceCount} races of ${racerCount} buyers at once …`);
+    for (const goodsId of hotListings) races.push(await race(goodsId, racers, tokens));
+  }
 
   console.log(
     `\nPostgreSQL ${(await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version}, ` +
@@ -615,34 +627,36 @@ try {
   console.table(rows);
   console.log(`place and pay apart: ${splits.join('; ')}`);
 
-  const settle = races.map((r) => r.settleMs).sort((a, b) => a - b);
-  const winner = races.map((r) => r.winnerMs).sort((a, b) => a - b);
-  const refusal = races.flatMap((r) => r.refusalMs).sort((a, b) => a - b);
   const exact = races.filter((r) => r.placed === 1 && r.refused4703 === racerCount - 1).length;
-  console.log(
-    `\nhot listing, ${races.length} races of ${racerCount} buyers: ${exact}/${races.length} settled with exactly one order ` +
-      `and ${racerCount - 1} refusals 4703 (other answers: ${races.reduce((n, r) => n + r.other, 0)})`,
-  );
-  console.table([
-    {
-      figure: 'settled (first request sent → last answer)',
-      'p50 ms': ms(percentile(settle, 50)),
-      'p99 ms': ms(percentile(settle, 99)),
-      'max ms': ms(settle.at(-1) ?? Number.NaN),
-    },
-    {
-      figure: 'winner (place answered)',
-      'p50 ms': ms(percentile(winner, 50)),
-      'p99 ms': ms(percentile(winner, 99)),
-      'max ms': ms(winner.at(-1) ?? Number.NaN),
-    },
-    {
-      figure: `refusals 4703 (${refusal.length})`,
-      'p50 ms': ms(percentile(refusal, 50)),
-      'p99 ms': ms(percentile(refusal, 99)),
-      'max ms': ms(refusal.at(-1) ?? Number.NaN),
-    },
-  ]);
+  if (races.length > 0) {
+    const settle = races.map((r) => r.settleMs).sort((a, b) => a - b);
+    const winner = races.map((r) => r.winnerMs).sort((a, b) => a - b);
+    const refusal = races.flatMap((r) => r.refusalMs).sort((a, b) => a - b);
+    console.log(
+      `\nhot listing, ${races.length} races of ${racerCount} buyers: ${exact}/${races.length} settled with exactly one order ` +
+        `and ${racerCount - 1} refusals 4703 (other answers: ${races.reduce((n, r) => n + r.other, 0)})`,
+    );
+    console.table([
+      {
+        figure: 'settled (first request sent → last answer)',
+        'p50 ms': ms(percentile(settle, 50)),
+        'p99 ms': ms(percentile(settle, 99)),
+        'max ms': ms(settle.at(-1) ?? Number.NaN),
+      },
+      {
+        figure: 'winner (place answered)',
+        'p50 ms': ms(percentile(winner, 50)),
+        'p99 ms': ms(percentile(winner, 99)),
+        'max ms': ms(winner.at(-1) ?? Number.NaN),
+      },
+      {
+        figure: `refusals 4703 (${refusal.length})`,
+        'p50 ms': ms(percentile(refusal, 50)),
+        'p99 ms': ms(percentile(refusal, 99)),
+        'max ms': ms(refusal.at(-1) ?? Number.NaN),
+      },
+    ]);
+  }
 
   const report = await checkLedger(db);
   console.log(`\n${formatLedgerReport(report)}`);

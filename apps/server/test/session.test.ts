@@ -118,6 +118,28 @@ describe(`sessions on ${databaseKind}`, () => {
     expect((await me(t, kept.token)).body.err_code).toBe(0);
   });
 
+  it('answers requests that arrive together each with its own session (they share one lookup)', async () => {
+    const [first, second, third] = await Promise.all(
+      ['13300000021', '13300000022', '13300000023'].map((phone) => login(t.app, phone)),
+    );
+    if (!first || !second || !third) throw new Error('three logins expected');
+    expect((await call(t.app, 'POST', '/app/logout', { token: third.token })).body.err_code).toBe(0);
+    const answers = await Promise.all(
+      [first.token, second.token, first.token, third.token, 'no-such-token', `Bearer ${second.token}`].map(
+        (token) => me(t, token),
+      ),
+    );
+    expect(answers.map(({ body }) => body.err_code)).toEqual([0, 0, 0, 401, 401, 0]);
+    expect(answers.map(({ body }) => body.data?.id ?? null)).toEqual([
+      first.user.id,
+      second.user.id,
+      first.user.id,
+      null,
+      null,
+      second.user.id,
+    ]);
+  });
+
   it('expires a session SESSION_TTL_DAYS (30) after it was issued', async () => {
     const { token, expires_at } = await login(t.app, '13300000008');
     t.clock.advance(30 * 86_400 + 1);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { hmac, randomToken } from '../../lib/crypto.ts';
 import { addSeconds } from '../../lib/time.ts';
@@ -7,6 +7,9 @@ import type { UserRow } from './user-service.ts';
 
 /** How long a token replaced by rotation keeps working, for requests already in flight. */
 export const ROTATION_GRACE_SECONDS = 120;
+
+/** At most this many token hashes in one session lookup statement. */
+const LOOKUP_BATCH = 500;
 
 export interface SessionServiceDeps {
   db: Database;
@@ -89,33 +92,91 @@ export function createSessionService(deps: SessionServiceDeps) {
     return notices.length > 0 ? { ...session, notice: notices.join('\n') } : session;
   }
 
-  // Every authenticated request runs it: built once, a named prepared statement.
-  const hash = sql.placeholder('hash');
-  const at = sql.placeholder('at');
-  const sessionByToken = deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        or(
-          eq(sessions.tokenHash, hash),
-          and(eq(sessions.previousTokenHash, hash), gt(sessions.previousValidUntil, at)),
-        ),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, at),
-      ),
-    )
+  // Every authenticated request needs one of them: each built once, a named prepared statement. The
+  // lookups of one turn of the event loop share a statement (see `lookUp`); alone, a lookup takes
+  // the single-token one, which PostgreSQL answers from one index probe.
+  const hashParam = sql.placeholder('hash');
+  const hashesParam = sql.placeholder('hashes');
+  const atParam = sql.placeholder('at');
+  const sessionsWhere = (matchesToken: SQL, matchesPrevious: SQL) =>
+    and(
+      or(matchesToken, and(matchesPrevious, gt(sessions.previousValidUntil, atParam))),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, atParam),
+    );
+  const sessionsWithUsers = () =>
+    deps.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId));
+  const sessionByToken = sessionsWithUsers()
+    .where(sessionsWhere(eq(sessions.tokenHash, hashParam), eq(sessions.previousTokenHash, hashParam)))
     .limit(1)
     .prepare('session_by_token');
+  const sessionsByTokens = sessionsWithUsers()
+    .where(
+      sessionsWhere(
+        sql`${sessions.tokenHash} = any(${hashesParam}::text[])`,
+        sql`${sessions.previousTokenHash} = any(${hashesParam}::text[])`,
+      ),
+    )
+    .prepare('sessions_by_tokens');
+  type SessionRow = Awaited<ReturnType<typeof sessionsByTokens.execute>>[number];
+
+  interface Waiter {
+    resolve: (row: SessionRow | undefined) => void;
+    reject: (error: unknown) => void;
+  }
+  /** Token hashes waiting for the next lookup, with the requests waiting on each. */
+  let waiting = new Map<string, Waiter[]>();
+
+  /**
+   * The session a token hash opens, if any. Requests that arrive together (a burst, or any load
+   * above one request at a time) are answered by one statement: every request read its session
+   * with a round trip of its own before, the largest part of a signed-in request's cost. Nothing is
+   * cached: each request still sees its session as the database has it after it arrived.
+   */
+  function lookUp(hash: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (waiting.size === 0) setImmediate(() => void lookUpWaiting());
+      const waiters = waiting.get(hash);
+      if (waiters) waiters.push({ resolve, reject });
+      else waiting.set(hash, [{ resolve, reject }]);
+    });
+  }
+
+  async function lookUpWaiting(): Promise<void> {
+    const batch = waiting;
+    waiting = new Map();
+    const hashes = [...batch.keys()];
+    for (let start = 0; start < hashes.length; start += LOOKUP_BATCH) {
+      const chunk = hashes.slice(start, start + LOOKUP_BATCH);
+      try {
+        const lookedUpAt = now();
+        const [only] = chunk;
+        const rows =
+          chunk.length === 1 && only !== undefined
+            ? await sessionByToken.execute({ hash: only, at: lookedUpAt })
+            : await sessionsByTokens.execute({ hashes: chunk, at: lookedUpAt });
+        for (const hash of chunk) {
+          const row =
+            rows.find(({ session }) => session.tokenHash === hash) ??
+            rows.find(({ session }) => session.previousTokenHash === hash);
+          for (const waiter of batch.get(hash) ?? []) waiter.resolve(row);
+        }
+      } catch (error) {
+        for (const hash of chunk) for (const waiter of batch.get(hash) ?? []) waiter.reject(error);
+      }
+    }
+  }
 
   async function authenticate(token: string): Promise<AuthenticateResult> {
     const hash = hashToken(token);
-    const at = now();
-    const [row] = await sessionByToken.execute({ hash, at });
+    const row = await lookUp(hash);
     if (!row) return { status: 'invalid' };
     if (row.user.status !== 'active') return { status: 'disabled' };
     const { session, user } = row;
+    const at = now();
     const isCurrentToken = session.tokenHash === hash;
     const due = at.getTime() - session.tokenIssuedAt.getTime() >= deps.rotateAfterSeconds * 1000;
     if (!isCurrentToken || !due) return { status: 'ok', sessionId: session.id, user };
