@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   goodsProcess,
@@ -8,7 +8,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresErrorOf } from '../../lib/sql-rows.ts';
+import { builtOnce, postgresErrorOf, tableRows } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
@@ -50,6 +50,22 @@ export interface OrderListings {
 
 const LOCK_NOT_AVAILABLE = '55P03';
 
+// Every order locks its listing and writes its status: built once, prepared by name.
+const goodsRows = tableRows(goods);
+const lockNoWait = builtOnce('goods_for_order_nowait', (executor) =>
+  executor
+    .select()
+    .from(goods)
+    .where(eq(goods.id, sql.placeholder('id')))
+    .for('update', { noWait: true }),
+);
+const writeStatus = builtOnce('goods_status_write', (executor) =>
+  executor
+    .update(goods)
+    .set({ status: sql.placeholder('status') as unknown as GoodsStatus })
+    .where(eq(goods.id, sql.placeholder('id'))),
+);
+
 export function createOrderListings(deps: {
   db: Database;
   processes: ProcessEngine;
@@ -66,12 +82,7 @@ export function createOrderListings(deps: {
     async lockForOrder(tx, goodsId, buyerId, orderNo) {
       let row: GoodsRow | undefined;
       try {
-        const rows = await tx
-          .select()
-          .from(goods)
-          .where(eq(goods.id, goodsId))
-          .for('update', { noWait: true });
-        row = rows[0];
+        row = goodsRows(await lockNoWait(tx, { id: goodsId }))[0];
       } catch (error) {
         if (postgresErrorOf(error)?.code === LOCK_NOT_AVAILABLE)
           throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
@@ -89,7 +100,7 @@ export function createOrderListings(deps: {
         actor: system,
         metadata: { order_no: orderNo },
       });
-      await tx.update(goods).set({ status: 'locked' }).where(eq(goods.id, row.id));
+      await writeStatus(tx, { id: row.id, status: 'locked' });
       return { ...row, status: 'locked' };
     },
 
@@ -105,7 +116,7 @@ export function createOrderListings(deps: {
         actor: system,
         metadata: { order_no: orderNo },
       });
-      await tx.update(goods).set({ status: to }).where(eq(goods.id, row.id));
+      await writeStatus(tx, { id: row.id, status: to });
     },
 
     changed: onChange,

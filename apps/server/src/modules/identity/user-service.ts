@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { roleSchema, type Role, type User } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import { builtOnce } from '../../lib/sql-rows.ts';
 import { userRoles, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,11 +23,16 @@ export async function findOrCreateUser(
   return { user: existing, created: false };
 }
 
-export async function rolesOf(executor: Executor, userId: number): Promise<Role[]> {
-  const rows = await executor
+// Read on every screen that shows who the user is: built once, prepared by name.
+const rolesOfUser = builtOnce('user_roles_of', (executor) =>
+  executor
     .select({ role: userRoles.role })
     .from(userRoles)
-    .where(eq(userRoles.userId, userId));
+    .where(eq(userRoles.userId, sql.placeholder('userId'))),
+);
+
+export async function rolesOf(executor: Executor, userId: number): Promise<Role[]> {
+  const rows = await rolesOfUser<{ role: string }>(executor, { userId });
   return rows.flatMap(({ role }) => {
     const parsed = roleSchema.safeParse(role);
     return parsed.success ? [parsed.data] : [];

@@ -1,9 +1,9 @@
-import { count, desc, eq, inArray, or, sum } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql, sum } from 'drizzle-orm';
 import { ErrorCodes, type Page, type PageQuery } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { AppError } from '../../lib/errors.ts';
-import { postgresErrorOf, preparedRows } from '../../lib/sql-rows.ts';
+import { builtOnce, postgresErrorOf, preparedRows } from '../../lib/sql-rows.ts';
 import {
   accountIdOf,
   accountRefOf,
@@ -188,14 +188,27 @@ export interface UserBalances {
   frozen: number;
 }
 
+// Every order's answer shows the buyer's balance: built once, prepared by name.
+const balancesOfAccounts = builtOnce('ledger_user_balances', (executor) =>
+  executor
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        eq(ledgerAccounts.id, sql.placeholder('available')),
+        eq(ledgerAccounts.id, sql.placeholder('frozen')),
+      ),
+    ),
+);
+
 export async function balances(tx: Executor, userId: number): Promise<UserBalances> {
   const available = accountIdOf({ kind: 'user_available', userId });
   const frozen = accountIdOf({ kind: 'user_frozen', userId });
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [available, frozen]));
-  const of = (id: number) => rows.find((row) => row.id === id)?.balance ?? 0;
+  const rows = await balancesOfAccounts<{ id: string | number; balance: string | number }>(tx, {
+    available,
+    frozen,
+  });
+  const of = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.balance ?? 0);
   return { available: of(available), frozen: of(frozen) };
 }
 

@@ -1,5 +1,5 @@
 import { postOrderNotices } from './order-notices.ts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import {
   ErrorCodes,
@@ -36,6 +36,13 @@ import {
   settleFromEscrow,
   type OrderRow,
 } from './order-money.ts';
+import {
+  insertOrder,
+  lockOrder,
+  unpaidOrdersOf,
+  updateOrderFrom,
+  type OrderChange,
+} from './order-statements.ts';
 import { orders } from './tables.ts';
 
 /** How the orders reach the cashier of the payments module (a recharge of the rest). */
@@ -61,7 +68,6 @@ export interface Moved {
 export type PayOutcome = Moved & { cashierUrl: string | null };
 
 /** Columns of an order a step writes besides its state. */
-type OrderChange = Partial<typeof orders.$inferInsert>;
 
 /** The server's verdict on the guards of an order's transitions (the hand-over's checklist). */
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
@@ -109,12 +115,6 @@ export function createOrderService(deps: {
   guards: OrderGuards;
 }) {
   const { db, now, processes, listings, cashier, guards } = deps;
-
-  const lockOrder = async (tx: Executor, where: { id: number } | { orderNo: string }) => {
-    const condition = 'id' in where ? eq(orders.id, where.id) : eq(orders.orderNo, where.orderNo);
-    const [row] = await tx.select().from(orders).where(condition).for('update');
-    return row;
-  };
 
   const findOrder = async (orderNo: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
@@ -223,11 +223,7 @@ export function createOrderService(deps: {
         break;
     }
     await postOrderNotices(tx, order, to, at);
-    const [row] = await tx
-      .update(orders)
-      .set(change)
-      .where(and(eq(orders.id, order.id), eq(orders.state, order.state)))
-      .returning();
+    const row = await updateOrderFrom(tx, order, change);
     if (!row) throw new AppError(ErrorCodes.CONFLICT);
     if (moveMoney) await moveMoney();
     return row;
@@ -287,11 +283,8 @@ export function createOrderService(deps: {
     const placeOnce = () =>
       db.transaction(async (tx) => {
         await lockForTransaction(tx, `orders:buyer:${buyerId}`);
-        const [unpaid] = await tx
-          .select({ value: count() })
-          .from(orders)
-          .where(and(eq(orders.buyerId, buyerId), eq(orders.state, 'pending_payment')));
-        if ((unpaid?.value ?? 0) >= MAX_UNPAID_ORDERS) throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
+        if ((await unpaidOrdersOf(tx, buyerId)) >= MAX_UNPAID_ORDERS)
+          throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
         const at = now();
         const orderNo = newOrderNo(at);
         const listing = await listings.lockForOrder(tx, goodsId, buyerId, orderNo);
@@ -326,29 +319,25 @@ export function createOrderService(deps: {
           guaranteeCode: input.guarantee,
           discountFen,
         });
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            orderNo,
-            goodsId,
-            buyerId,
-            sellerId: listing.sellerId,
-            state: orderProcess.initial,
-            guaranteeCode: input.guarantee ?? null,
-            priceFen: quote.priceFen,
-            guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
-            discountFen: quote.discountFen,
-            tradeFeeFen: quote.tradeFeeFen,
-            payableFen: quote.payableFen,
-            sellerIncomeFen: quote.sellerIncomeFen,
-            couponId: input.coupon_id ?? null,
-            goodsCard: { ...card, price: fenToAmount(listing.price) },
-            payBy: addSeconds(at, ORDER_PAY_SECONDS),
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning();
-        if (!row) throw new Error('orders: insert returned nothing');
+        const row = await insertOrder(tx, {
+          orderNo,
+          goodsId,
+          buyerId,
+          sellerId: listing.sellerId,
+          state: orderProcess.initial,
+          guaranteeCode: input.guarantee ?? null,
+          priceFen: quote.priceFen,
+          guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
+          discountFen: quote.discountFen,
+          tradeFeeFen: quote.tradeFeeFen,
+          payableFen: quote.payableFen,
+          sellerIncomeFen: quote.sellerIncomeFen,
+          couponId: input.coupon_id ?? null,
+          goodsCard: { ...card, price: fenToAmount(listing.price) },
+          payBy: addSeconds(at, ORDER_PAY_SECONDS),
+          createdAt: at,
+          updatedAt: at,
+        });
         const timeline = await processes.start(tx, {
           process: orderProcess,
           subjectId: row.id,

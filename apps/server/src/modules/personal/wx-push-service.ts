@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   noticeTopicLabels,
   wxPushStatusLabels,
@@ -7,6 +7,7 @@ import {
   type WxPush,
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
+import { builtOnce } from '../../lib/sql-rows.ts';
 import type { WrittenNotice } from '../notifications/index.ts';
 import { noticeSubscriptions, thirdPartyBindings, wxPushOutbox } from './tables.ts';
 import type { WxPushProvider } from './wx-push-provider.ts';
@@ -34,18 +35,9 @@ const topicOfKind: Record<string, NoticeTopic> = {
 export const noticeTopicOf = (kind: string): NoticeTopic | undefined =>
   Object.hasOwn(topicOfKind, kind) ? topicOfKind[kind] : undefined;
 
-/**
- * The notice listener: in the notices' transaction, queues a push for each notice whose user has a
- * bound WeChat and whose topic is switched on (a topic never switched is on, as /wxPushInform shows).
- */
-export async function queueWxPush(executor: Executor, notices: readonly WrittenNotice[]): Promise<void> {
-  const topical = notices.flatMap((notice) => {
-    const topic = noticeTopicOf(notice.kind);
-    return topic ? [{ notice, topic }] : [];
-  });
-  if (topical.length === 0) return;
-  // One read for all of them: the bound WeChats, and the topics' switches the users set.
-  const rows = await executor
+// Run in every notice's transaction (each order step's): built once, prepared by name.
+const wxTargets = builtOnce('wx_push_targets', (executor) =>
+  executor
     .select({
       userId: thirdPartyBindings.userId,
       openid: thirdPartyBindings.openid,
@@ -57,15 +49,44 @@ export async function queueWxPush(executor: Executor, notices: readonly WrittenN
       noticeSubscriptions,
       and(
         eq(noticeSubscriptions.userId, thirdPartyBindings.userId),
-        inArray(noticeSubscriptions.topic, [...new Set(topical.map(({ topic }) => topic))]),
+        sql`${noticeSubscriptions.topic} = any(${sql.placeholder('topics')}::text[])`,
       ),
     )
     .where(
       and(
-        inArray(thirdPartyBindings.userId, [...new Set(topical.map(({ notice }) => notice.userId))]),
+        sql`${thirdPartyBindings.userId} = any(${sql.placeholder('userIds')}::bigint[])`,
         eq(thirdPartyBindings.provider, 'wechat'),
       ),
-    );
+    ),
+);
+
+/**
+ * The notice listener: in the notices' transaction, queues a push for each notice whose user has a
+ * bound WeChat and whose topic is switched on (a topic never switched is on, as /wxPushInform shows).
+ */
+export async function queueWxPush(executor: Executor, notices: readonly WrittenNotice[]): Promise<void> {
+  const topical = notices.flatMap((notice) => {
+    const topic = noticeTopicOf(notice.kind);
+    return topic ? [{ notice, topic }] : [];
+  });
+  if (topical.length === 0) return;
+  // One read for all of them: the bound WeChats, and the topics' switches the users set.
+  const rows = (
+    await wxTargets<{
+      user_id: string | number;
+      openid: string;
+      topic: NoticeTopic | null;
+      enabled: boolean | null;
+    }>(executor, {
+      userIds: [...new Set(topical.map(({ notice }) => notice.userId))],
+      topics: [...new Set(topical.map(({ topic }) => topic))],
+    })
+  ).map((row) => ({
+    userId: Number(row.user_id),
+    openid: row.openid,
+    topic: row.topic,
+    enabled: row.enabled,
+  }));
   const openids = new Map(rows.map((row) => [row.userId, row.openid]));
   const switchedOff = new Set(
     rows.filter((row) => row.enabled === false).map((row) => `${row.userId}:${row.topic ?? ''}`),

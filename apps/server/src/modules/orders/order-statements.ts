@@ -1,0 +1,112 @@
+import { and, count, eq, sql, type Placeholder, type Query } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Executor } from '../../db/client.ts';
+import { builtOnce, tableRows } from '../../lib/sql-rows.ts';
+import type { OrderRow } from './order-money.ts';
+import { orders } from './tables.ts';
+
+// The statements every order runs, built once and prepared by name (lib/sql-rows.ts `builtOnce`).
+
+export type OrderChange = Partial<typeof orders.$inferInsert>;
+export type NewOrder = typeof orders.$inferInsert;
+
+const orderRows = tableRows(orders);
+
+const byIdForUpdate = builtOnce('order_by_id_for_update', (executor) =>
+  executor
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update'),
+);
+const byNoForUpdate = builtOnce('order_by_no_for_update', (executor) =>
+  executor
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, sql.placeholder('orderNo')))
+    .for('update'),
+);
+
+/** The order, locked until the caller's COMMIT. */
+export async function lockOrder(
+  tx: Executor,
+  where: { id: number } | { orderNo: string },
+): Promise<OrderRow | undefined> {
+  const rows = 'id' in where ? await byIdForUpdate(tx, where) : await byNoForUpdate(tx, where);
+  return orderRows(rows)[0];
+}
+
+const unpaidCount = builtOnce('orders_unpaid_of_buyer', (executor) =>
+  executor
+    // Raw rows are read by name: the count needs its alias.
+    .select({ value: count().as('value') })
+    .from(orders)
+    .where(and(eq(orders.buyerId, sql.placeholder('buyerId')), eq(orders.state, 'pending_payment'))),
+);
+
+/** How many orders the buyer has not paid yet. */
+export async function unpaidOrdersOf(executor: Executor, buyerId: number): Promise<number> {
+  const [row] = await unpaidCount<{ value: number | string }>(executor, { buyerId });
+  return Number(row?.value ?? 0);
+}
+
+/** The columns a write gives a value (drizzle leaves out an `undefined` one, so does this). */
+const writtenKeys = (values: object) =>
+  Object.entries(values).flatMap(([key, value]) => (value === undefined ? [] : [key]));
+
+const placeholdersOf = (keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<string, Placeholder>;
+
+/**
+ * One statement per shape (the set of columns written), built and named on first use: an order's
+ * INSERT always writes the same columns; an UPDATE writes the columns its step changes.
+ */
+function byShape(prefix: string, build: (executor: Executor, keys: readonly string[]) => { toSQL(): Query }) {
+  const statements = new Map<string, ReturnType<typeof builtOnce>>();
+  return (keys: readonly string[]) => {
+    const shape = [...keys].sort().join(',');
+    let statement = statements.get(shape);
+    if (!statement) {
+      const name = `${prefix}_${createHash('sha256').update(shape).digest('hex').slice(0, 12)}`;
+      statement = builtOnce(name, (executor) => build(executor, shape.split(',')));
+      statements.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
+const insertOf = byShape('order_insert', (executor, keys) =>
+  executor
+    .insert(orders)
+    .values(placeholdersOf(keys) as unknown as NewOrder)
+    .returning(),
+);
+
+/** Inserts the order; answers its row. */
+export async function insertOrder(tx: Executor, values: NewOrder): Promise<OrderRow> {
+  const [row] = orderRows(await insertOf(writtenKeys(values))(tx, values));
+  if (!row) throw new Error('orders: insert returned nothing');
+  return row;
+}
+
+const updateOf = byShape('order_update', (executor, keys) =>
+  executor
+    .update(orders)
+    .set(placeholdersOf(keys) as unknown as OrderChange)
+    .where(and(eq(orders.id, sql.placeholder('whereId')), eq(orders.state, sql.placeholder('whereState'))))
+    .returning(),
+);
+
+/** Writes `change` to the order if it is still in `from`; answers the row, or nothing when it moved on. */
+export async function updateOrderFrom(
+  tx: Executor,
+  order: Pick<OrderRow, 'id' | 'state'>,
+  change: OrderChange,
+): Promise<OrderRow | undefined> {
+  const rows = await updateOf(writtenKeys(change))(tx, {
+    ...change,
+    whereId: order.id,
+    whereState: order.state,
+  });
+  return orderRows(rows)[0];
+}
