@@ -3,7 +3,8 @@
  *
  * 1. place + pay from the wallet (`POST /app/order/build/business` then `/app/order/data/v2`), many
  *    buyers buying many distinct listings, at a few concurrency levels;
- * 2. a hot listing raced by 200 buyers at once (one order, the others refused 4703), over N listings;
+ * 2. a hot listing raced by 200 buyers at once (one order, the others refused 4703), over N listings
+ *    after one cold race (the bursts' 200 connections opened), which is reported apart;
  * 3. the bare ledger in the same run: one posting per transaction through the posting service, from
  *    this process, at the same concurrency levels (random buyer pairs; buyer → one hot system account;
  *    buyer → escrow, spread over its accounts as the orders' pays are);
@@ -545,7 +546,8 @@ try {
   const buyers = await insertUsers(buyerCount, '1880');
   const racers = await insertUsers(racerCount, '1990');
   const listings = await insertListings(sellers, listingCount);
-  const hotListings = await insertListings(sellers, raceCount);
+  // One more for the cold race (see below).
+  const hotListings = await insertListings(sellers, raceCount + 1);
   // Enough for every listing a buyer can reach, and the bare ledger's moves.
   await topUp(buyers, Math.ceil(listingCount / buyerCount + 2) * PRICE_FEN * 2);
   await topUp(racers, (raceCount + 1) * PRICE_FEN * 2);
@@ -612,9 +614,14 @@ try {
   }
 
   const races: Race[] = [];
+  let cold: Race | undefined;
   if (scenarios.has('race')) {
     console.log(`hot listing: ${raceCount} races of ${racerCount} buyers at once …`);
-    for (const goodsId of hotListings) races.push(await race(goodsId, racers, tokens));
+    // The first burst opens 200 new connections to the server (later ones reuse them, as buyers
+    // who browsed the listing first would): run apart, reported apart, not in the percentiles.
+    const [coldListing, ...timedListings] = hotListings;
+    cold = coldListing === undefined ? undefined : await race(coldListing, racers, tokens);
+    for (const goodsId of timedListings) races.push(await race(goodsId, racers, tokens));
   }
 
   console.log(
@@ -628,6 +635,7 @@ try {
   console.log(`place and pay apart: ${splits.join('; ')}`);
 
   const exact = races.filter((r) => r.placed === 1 && r.refused4703 === racerCount - 1).length;
+  const coldExact = !cold || (cold.placed === 1 && cold.refused4703 === racerCount - 1);
   if (races.length > 0) {
     const settle = races.map((r) => r.settleMs).sort((a, b) => a - b);
     const winner = races.map((r) => r.winnerMs).sort((a, b) => a - b);
@@ -636,6 +644,12 @@ try {
       `\nhot listing, ${races.length} races of ${racerCount} buyers: ${exact}/${races.length} settled with exactly one order ` +
         `and ${racerCount - 1} refusals 4703 (other answers: ${races.reduce((n, r) => n + r.other, 0)})`,
     );
+    console.log(`settled, race by race (ms): ${races.map((r) => ms(r.settleMs)).join(' ')}`);
+    if (cold)
+      console.log(
+        `the cold race before them (200 new connections, not in the figures): settled ${ms(cold.settleMs)} ms, ` +
+          `${cold.placed} order and ${cold.refused4703} refusals 4703`,
+      );
     console.table([
       {
         figure: 'settled (first request sent → last answer)',
@@ -673,7 +687,7 @@ try {
     `escrow balance (all ${ESCROW_SHARDS} accounts, less the bare ledger's moves into them) ${escrow} fen; ` +
       `sum of the orders' escrow ${openTotal} fen: ${escrow === openTotal ? 'equal' : 'DIFFERENT'}`,
   );
-  process.exitCode = report.ok && escrow === openTotal && exact === races.length ? 0 : 1;
+  process.exitCode = report.ok && escrow === openTotal && exact === races.length && coldExact ? 0 : 1;
 } finally {
   await cleanup();
 }
