@@ -3,6 +3,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { GoodsSort, GoodsTag, Platform } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { preparedRows } from '../../lib/sql-rows.ts';
+import { createTurnBatcher, paddedForPlan } from '../../lib/turn-batch.ts';
 import { goods, stores } from './tables.ts';
 
 export type AttributeCondition =
@@ -296,6 +297,8 @@ export const cardColumns = {
   storeName: sql<string>`coalesce(${stores.name}, '')`,
 };
 
+type CardWithStatus = Awaited<ReturnType<typeof cardsByIds>>[number];
+
 /** Cards of any status, in the order of `ids`. */
 export async function cardsByIds(executor: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
@@ -308,15 +311,31 @@ export async function cardsByIds(executor: Executor, ids: readonly number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The card of one listing and its status, as a named prepared statement on `db` (built once). */
-export function preparedCardById(db: Database) {
-  const query = db
-    .select({ ...cardColumns, status: goods.status })
-    .from(goods)
-    .leftJoin(stores, eq(stores.userId, goods.sellerId))
+/**
+ * The card and status of listings by id, read for the orders placed together (one turn of the event
+ * loop) by one statement: named prepared statements on `db`, built once; one id alone takes the
+ * single-row one. A listing gone is left out.
+ */
+export function batchedCardById(db: Database) {
+  const withStatus = () =>
+    db
+      .select({ ...cardColumns, status: goods.status })
+      .from(goods)
+      .leftJoin(stores, eq(stores.userId, goods.sellerId));
+  const one = withStatus()
     .where(eq(goods.id, sql.placeholder('id')))
     .prepare('goods_card_by_id');
-  return async (id: number) => (await query.execute({ id }))[0];
+  const many = withStatus()
+    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('goods_cards_by_ids');
+  return createTurnBatcher<number, CardWithStatus>(async (ids) => {
+    const [only] = ids;
+    const rows =
+      ids.length === 1 && only !== undefined
+        ? await one.execute({ id: only })
+        : await many.execute({ ids: paddedForPlan(ids, 0) });
+    return new Map(rows.map((row) => [row.id, row]));
+  });
 }
 
 export async function goodsRow(executor: Executor, id: number, lock = false) {

@@ -12,7 +12,7 @@ import { builtOnce, postgresErrorOf, tableRows } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
-import { cardsByIds, goodsRow, preparedCardById, type GoodsRow } from './goods-repo.ts';
+import { cardsByIds, goodsRow, batchedCardById, type GoodsRow } from './goods-repo.ts';
 import { goods } from './tables.ts';
 
 /**
@@ -76,7 +76,7 @@ export function createOrderListings(deps: {
 }): OrderListings {
   const { processes, catalogue, imageUrl, onChange } = deps;
   const system = { role: 'system', userId: null } as const;
-  const cardById = preparedCardById(deps.db);
+  const cardById = batchedCardById(deps.db);
 
   return {
     async lockForOrder(tx, goodsId, buyerId, orderNo) {

@@ -2,20 +2,12 @@ import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { hmac, randomToken } from '../../lib/crypto.ts';
 import { addSeconds } from '../../lib/time.ts';
+import { createTurnBatcher, paddedForPlan } from '../../lib/turn-batch.ts';
 import { sessions, users } from './tables.ts';
 import type { UserRow } from './user-service.ts';
 
 /** How long a token replaced by rotation keeps working, for requests already in flight. */
 export const ROTATION_GRACE_SECONDS = 120;
-
-/** At most this many token hashes in one session lookup statement. */
-const LOOKUP_BATCH = 500;
-/** A batch of hashes is padded to this many with '' (no token's hash), so its plan is kept. */
-const LOOKUP_PADDED_TO = 16;
-const padded = (hashes: readonly string[]) =>
-  hashes.length >= LOOKUP_PADDED_TO
-    ? hashes
-    : [...hashes, ...Array.from({ length: LOOKUP_PADDED_TO - hashes.length }, () => '')];
 
 export interface SessionServiceDeps {
   db: Database;
@@ -122,20 +114,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     )
     .limit(1)
     .prepare('session_by_token');
-  // One index probe per token. PostgreSQL keeps its plan only when the array is not shorter than
-  // the 10 elements its generic plan assumes (else it plans anew on every call, 0.15 ms of its CPU):
-  // hence `padded`.
+  // One index probe per token; the array padded with '' (no token's hash) so the plan is kept.
   const sessionsByCurrentTokens = sessionsWithUsers()
     .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, live))
     .prepare('sessions_by_current_tokens');
   type SessionRow = Awaited<ReturnType<typeof sessionByToken.execute>>[number];
-
-  interface Waiter {
-    resolve: (row: SessionRow | undefined) => void;
-    reject: (error: unknown) => void;
-  }
-  /** Token hashes waiting for the next lookup, with the requests waiting on each. */
-  let waiting = new Map<string, Waiter[]>();
 
   /**
    * The session a token hash opens, if any. Requests that arrive together (a burst, or any load
@@ -143,42 +126,22 @@ export function createSessionService(deps: SessionServiceDeps) {
    * with a round trip of its own before, the largest part of a signed-in request's cost. Nothing is
    * cached: each request still sees its session as the database has it after it arrived.
    */
-  function lookUp(hash: string): Promise<SessionRow | undefined> {
-    return new Promise((resolve, reject) => {
-      if (waiting.size === 0) setImmediate(() => void lookUpWaiting());
-      const waiters = waiting.get(hash);
-      if (waiters) waiters.push({ resolve, reject });
-      else waiting.set(hash, [{ resolve, reject }]);
-    });
-  }
-
-  async function lookUpWaiting(): Promise<void> {
-    const batch = waiting;
-    waiting = new Map();
-    const hashes = [...batch.keys()];
-    for (let start = 0; start < hashes.length; start += LOOKUP_BATCH) {
-      const chunk = hashes.slice(start, start + LOOKUP_BATCH);
-      try {
-        const at = now();
-        const rows =
-          chunk.length > 1 ? await sessionsByCurrentTokens.execute({ hashes: padded(chunk), at }) : [];
-        const found = new Map(rows.map((row) => [row.session.tokenHash, row]));
-        const answer = (hash: string, row: SessionRow | undefined) => {
-          for (const waiter of batch.get(hash) ?? []) waiter.resolve(row);
-        };
-        const missed = chunk.filter((hash) => {
-          const row = found.get(hash);
-          if (row) answer(hash, row);
-          return !row;
-        });
-        await Promise.all(
-          missed.map(async (hash) => answer(hash, (await sessionByToken.execute({ hash, at }))[0])),
-        );
-      } catch (error) {
-        for (const hash of chunk) for (const waiter of batch.get(hash) ?? []) waiter.reject(error);
-      }
-    }
-  }
+  const lookUp = createTurnBatcher<string, SessionRow>(async (hashes) => {
+    const at = now();
+    const rows =
+      hashes.length > 1
+        ? await sessionsByCurrentTokens.execute({ hashes: paddedForPlan(hashes, ''), at })
+        : [];
+    const found = new Map(rows.map((row) => [row.session.tokenHash, row]));
+    const missed = hashes.filter((hash) => !found.has(hash));
+    await Promise.all(
+      missed.map(async (hash) => {
+        const [row] = await sessionByToken.execute({ hash, at });
+        if (row) found.set(hash, row);
+      }),
+    );
+    return found;
+  });
 
   async function authenticate(token: string): Promise<AuthenticateResult> {
     const hash = hashToken(token);
