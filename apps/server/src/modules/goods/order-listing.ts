@@ -12,7 +12,7 @@ import { builtOnce, postgresErrorOf, tableRows } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
-import { cardsByIds, goodsRow, batchedCardById, type GoodsRow } from './goods-repo.ts';
+import { batchedCardById, cardsByIds, goodsRow, type GoodsRow } from './goods-repo.ts';
 import { goods } from './tables.ts';
 
 /**

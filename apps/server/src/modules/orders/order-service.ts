@@ -67,8 +67,6 @@ export interface Moved {
 
 export type PayOutcome = Moved & { cashierUrl: string | null };
 
-/** Columns of an order a step writes besides its state. */
-
 /** The server's verdict on the guards of an order's transitions (the hand-over's checklist). */
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
 

@@ -7,6 +7,7 @@ import { orders } from './tables.ts';
 
 // The statements every order runs, built once and prepared by name (lib/sql-rows.ts `builtOnce`).
 
+/** Columns of an order a step writes (its state, and what the step writes besides). */
 export type OrderChange = Partial<typeof orders.$inferInsert>;
 export type NewOrder = typeof orders.$inferInsert;
 
