@@ -40,7 +40,7 @@ import { createSessionService } from '../apps/server/src/modules/identity/sessio
 import { checkLedger, formatLedgerReport, ledger } from '../apps/server/src/modules/ledger/index.ts';
 import { ESCROW_SHARDS, type AccountRef } from '../apps/server/src/modules/ledger/accounts.ts';
 import { orders } from '../apps/server/src/modules/orders/tables.ts';
-import { cpuMs, postgresCpuMs } from './process-cpu.ts';
+import { cpuMs, postgresCpuMs, redisCpuMs } from './process-cpu.ts';
 import { productionEnv } from './production-env.ts';
 
 const { values: args } = parseArgs({
@@ -292,16 +292,18 @@ interface Row {
   'p99 ms': number;
   'server CPU ms/op': number | string;
   'PostgreSQL CPU ms/op': number;
+  'Redis CPU ms/op': number;
   'bench CPU ms/op': number;
   failed: number;
 }
 
-/** Wall clock and CPU (the server's, this process's, PostgreSQL's) over one measured phase. */
+/** Wall clock and CPU (the server's, this process's, PostgreSQL's, Redis's) over one measured phase. */
 interface Reading {
   elapsed: number;
   serverCpu: number;
   benchCpu: number;
   postgresCpu: number;
+  redisCpu: number;
 }
 
 /** Starts measuring a phase; `read()` answers what it took so far. */
@@ -309,6 +311,7 @@ function startMeter(): { begin: number; read: () => Reading } {
   const serverBefore = cpuMs(server);
   const benchBefore = ownCpuMs();
   const postgresBefore = postgresCpuMs();
+  const redisBefore = redisCpuMs();
   const begin = performance.now();
   return {
     begin,
@@ -317,6 +320,7 @@ function startMeter(): { begin: number; read: () => Reading } {
       serverCpu: cpuMs(server) - serverBefore,
       benchCpu: ownCpuMs() - benchBefore,
       postgresCpu: postgresCpuMs() - postgresBefore,
+      redisCpu: redisCpuMs() - redisBefore,
     }),
   };
 }
@@ -340,6 +344,7 @@ const rowOf = (
     'p99 ms': ms(percentile(sorted, 99)),
     'server CPU ms/op': options.serverCpu ? perOp(reading.serverCpu) : '',
     'PostgreSQL CPU ms/op': perOp(reading.postgresCpu),
+    'Redis CPU ms/op': perOp(reading.redisCpu),
     'bench CPU ms/op': perOp(reading.benchCpu),
     failed,
   };

@@ -53,3 +53,10 @@ export function postgresCpuMs(): number {
     if (command === 'postgres') ticks += ticksOf(fields) + reapedTicksOf(fields);
   return (ticks * 1000) / 100;
 }
+
+/** CPU time of the Redis server on this machine (`redis-server`), in ms: its share of an operation. */
+export function redisCpuMs(): number {
+  let ticks = 0;
+  for (const { command, fields } of allStats()) if (command === 'redis-server') ticks += ticksOf(fields);
+  return (ticks * 1000) / 100;
+}
