@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { ErrorCodes } from '@haoshi/contracts';
 import { login } from './helpers/identity.ts';
 import { createListingsApp } from './helpers/listings.ts';
 import { insertListing, payOrder, placeOrder } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { postMoney } from './helpers/wallet.ts';
+import { orders } from '../src/modules/orders/tables.ts';
 
 /**
  * What one order costs the database, counted on real PostgreSQL at the driver (every statement a
@@ -62,6 +64,35 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
     expect(pay.statements.length).toBeLessThanOrEqual(12);
     expect(refusal.statements).toHaveLength(2);
     expect(refusal.statements.map((text) => text.trim().toLowerCase())).not.toContain('begin');
+  });
+
+  it("a paid order's pay timer goes stale with one read: no transaction, no lock", async () => {
+    const buyer = await login(t.app, '13800000061');
+    const seller = await login(t.app, '13800000062');
+    await postMoney(t.app.db, { userId: buyer.user.id, fen: 1_000_000 });
+    const placed = await placeOrder(t, buyer.token, {
+      goods_id: await insertListing(t.app.db, seller.user.id),
+    });
+    const orderNo = placed.body.data?.order_no ?? '';
+    const paid = await payOrder(t, buyer.token, orderNo);
+    expect(paid.body.data?.order.state).toBe('paid');
+    const [order] = await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+    const timer = {
+      process: 'order',
+      subjectId: order?.id ?? 0,
+      action: 'expire',
+      fromState: 'pending_payment',
+    };
+    const stale = await counted(() => t.app.processes.fireTimer(t.app.db, timer));
+    expect(stale.result).toBe('stale');
+    expect(stale.statements).toHaveLength(1);
+    // A timer whose order is still in its state goes through the locked transaction (the delivery
+    // timer refunds the paid order).
+    const due = await counted(() =>
+      t.app.processes.fireTimer(t.app.db, { ...timer, action: 'delivery_timeout', fromState: 'paid' }),
+    );
+    expect(due.result).toBe('fired');
+    expect(due.statements.map((text) => text.trim().toLowerCase())).toContain('begin');
   });
 
   it('a burst of buyers on one listing opens one transaction: the others wait for it and are refused', async () => {

@@ -39,6 +39,7 @@ import {
 import {
   insertOrder,
   lockOrder,
+  orderStateOf,
   unpaidOrdersOf,
   updateOrderFrom,
   type OrderChange,
@@ -229,6 +230,7 @@ export function createOrderService(deps: {
 
   // The pay, delivery and protection timers of the process.
   processes.registerTimerSubject(orderProcess, {
+    peek: orderStateOf,
     async lock(tx, subjectId) {
       const row = await lockOrder(tx, { id: subjectId });
       return row && { state: row.state, ownerId: row.sellerId };

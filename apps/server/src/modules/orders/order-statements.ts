@@ -37,6 +37,19 @@ export async function lockOrder(
   return orderRows(rows)[0];
 }
 
+const stateById = builtOnce('order_state_by_id', (executor) =>
+  executor
+    .select({ state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+
+/** The order's state as of now (no lock), or undefined when there is no such order. */
+export async function orderStateOf(executor: Executor, id: number): Promise<string | undefined> {
+  const [row] = await stateById<{ state: string }>(executor, { id });
+  return row?.state;
+}
+
 const unpaidCount = builtOnce('orders_unpaid_of_buyer', (executor) =>
   executor
     // Raw rows are read by name: the count needs its alias.

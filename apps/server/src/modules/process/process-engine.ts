@@ -51,6 +51,12 @@ export interface StartRequest<S extends string, A extends string, G extends stri
 export interface TimerSubject {
   /** Locks the subject in `executor` and answers its state and owner; undefined when it is gone. */
   lock(executor: Executor, subjectId: number): Promise<{ state: string; ownerId: number | null } | undefined>;
+  /**
+   * The subject's state as of now, without a lock or a transaction (undefined when it is gone): a
+   * timer whose subject has moved on is then stale for one read. Optional; a subject with many
+   * timers that mostly go stale (an order's pay timer, once it is paid) should have it.
+   */
+  peek?(executor: Executor, subjectId: number): Promise<string | undefined>;
   /** Writes the state entered, and whatever the transition implies, in `executor`. */
   enter(
     executor: Executor,
@@ -232,6 +238,8 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     const entry = timerSubjects.get(timer.process);
     if (!entry) throw new Error(`process engine: no timer subject registered for ${timer.process}`);
     const { process, subject } = entry;
+    // Left another state since: stale, whatever happens next (a stay entered later armed its own).
+    if (subject.peek && (await subject.peek(executor, timer.subjectId)) !== timer.fromState) return 'stale';
     return executor.transaction(async (tx) => {
       const current = await subject.lock(tx, timer.subjectId);
       if (!current || current.state !== timer.fromState) return 'stale';
