@@ -120,6 +120,13 @@ describe(`ledger posting on ${databaseKind}`, () => {
     expect(await ledger.balances(db, alice)).toEqual({ available: 10_000, frozen: 0 });
     expect(await ledger.accountBalance(db, gateway)).toBe(-10_000);
     expect(await ledger.accountBalance(db, escrow)).toBe(0);
+    // Several users at once (in one read): a wallet that never moved money holds 0.
+    expect(await ledger.availableOf(db, [bob, alice, alice])).toEqual(
+      new Map([
+        [bob, 0],
+        [alice, 10_000],
+      ]),
+    );
   });
 
   it('refuses to take a user account below zero, leaving nothing behind', async () => {

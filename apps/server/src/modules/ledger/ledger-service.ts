@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { AppError } from '../../lib/errors.ts';
 import { builtOnce, postgresErrorOf, preparedRows } from '../../lib/sql-rows.ts';
+import { paddedForPlan } from '../../lib/turn-batch.ts';
 import {
   accountIdOf,
   accountRefOf,
@@ -200,6 +201,27 @@ const balancesOfAccounts = builtOnce('ledger_user_balances', (executor) =>
       ),
     ),
 );
+
+const availableOfAccounts = builtOnce('ledger_available_of_users', (executor) =>
+  executor
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.id} = any(${sql.placeholder('ids')}::bigint[])`),
+);
+
+/** Fen each user can spend (0 for one whose wallet never moved money), by user id, in one read. */
+export async function availableOf(
+  executor: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = userIds.map((userId) => accountIdOf({ kind: 'user_available', userId }));
+  // -1 is no account's id: the padding keeps PostgreSQL's plan (lib/turn-batch.ts).
+  const rows = await availableOfAccounts<{ id: string | number; balance: string | number }>(executor, {
+    ids: paddedForPlan(ids, -1),
+  });
+  const byAccount = new Map(rows.map((row) => [Number(row.id), Number(row.balance)]));
+  return new Map(userIds.map((userId, index) => [userId, byAccount.get(ids[index] ?? -1) ?? 0]));
+}
 
 export async function balances(tx: Executor, userId: number): Promise<UserBalances> {
   const available = accountIdOf({ kind: 'user_available', userId });

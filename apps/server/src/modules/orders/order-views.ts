@@ -25,6 +25,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createTurnBatcher } from '../../lib/turn-batch.ts';
 import { agreedBargainFor } from '../bargains/index.ts';
 import { couponRefusal, usableCoupons } from '../coupons/index.ts';
 import type { OrderListings } from '../goods/index.ts';
@@ -88,6 +89,8 @@ export function createOrderViews(deps: {
   service: OrderService;
 }) {
   const { db, now, processes, listings, service } = deps;
+  // The buyer's balance on an unpaid order (the cashier): the answers built together read it once.
+  const availableNow = createTurnBatcher<number, number>((userIds) => ledger.availableOf(db, userIds));
 
   /**
    * An unpaid order with a cashier payment under way: the gateway is asked now (the buyer may be
@@ -120,7 +123,7 @@ export function createOrderViews(deps: {
       cashier_url: role === 'buyer' && gateway?.status === 'pending' ? gateway.cashierUrl : null,
       balance:
         role === 'buyer' && row.state === 'pending_payment'
-          ? fenToAmount((await ledger.balances(db, row.buyerId)).available)
+          ? fenToAmount((await availableNow(row.buyerId)) ?? 0)
           : null,
       timeline: known && row === found ? known : await processes.timeline(db, orderProcess, row.id),
     };
