@@ -9,7 +9,9 @@
  *    this process, at the same concurrency levels (random buyer pairs; buyer → one hot system account;
  *    buyer → escrow, spread over its accounts as the orders' pays are);
  * 4. the floor at the same levels: the cheapest signed-in request (`GET /app/user/info`), since an
- *    order is two signed-in calls.
+ *    order is two signed-in calls;
+ * 5. timers falling due: the pay timers the paid orders left behind (each goes stale: its order is
+ *    paid) are made due at once, and the server's job runner drains them (jobs/s, CPU per job).
  *
  * Then checkLedger, and the escrow account against the sum of the orders' escrow.
  *
@@ -17,7 +19,7 @@
  *   … -- --seconds 10 --levels 4,16,64 --buyers 2000 --races 20 --racers 200    (defaults)
  *   … -- --cpu-prof /tmp/prof                                                (profile the server)
  *   … -- --processes 2                          (SERVER_PROCESSES: server processes sharing the port)
- *   … -- --scenarios orders                     (only these of floor,orders,ledger,race: a profile of one)
+ *   … -- --scenarios orders                     (only these of floor,orders,ledger,race,timers)
  *
  * Buyers, sellers, sessions, wallet top-ups (ledger postings) and listings are written directly for
  * setup speed. A fresh database is created next to DATABASE_URL's and dropped at the end.
@@ -59,8 +61,8 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
     'cpu-prof': { type: 'string', default: '' },
-    /** Which phases run: floor, orders (place+pay), ledger, race; all by default. */
-    scenarios: { type: 'string', default: 'floor,orders,ledger,race' },
+    /** Which phases run: floor, orders (place+pay), ledger, race, timers; all by default. */
+    scenarios: { type: 'string', default: 'floor,orders,ledger,race,timers' },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -287,9 +289,9 @@ interface Row {
   scenario: string;
   'ops/s': number;
   ops: number;
-  'p50 ms': number;
-  'p95 ms': number;
-  'p99 ms': number;
+  'p50 ms': number | string;
+  'p95 ms': number | string;
+  'p99 ms': number | string;
   'server CPU ms/op': number | string;
   'PostgreSQL CPU ms/op': number;
   'Redis CPU ms/op': number;
@@ -339,9 +341,10 @@ const rowOf = (
     scenario,
     'ops/s': Math.round(ops / reading.elapsed),
     ops,
-    'p50 ms': ms(percentile(sorted, 50)),
-    'p95 ms': ms(percentile(sorted, 95)),
-    'p99 ms': ms(percentile(sorted, 99)),
+    // A phase without latencies of its own (the timers) shows none.
+    'p50 ms': sorted.length > 0 ? ms(percentile(sorted, 50)) : '',
+    'p95 ms': sorted.length > 0 ? ms(percentile(sorted, 95)) : '',
+    'p99 ms': sorted.length > 0 ? ms(percentile(sorted, 99)) : '',
     'server CPU ms/op': options.serverCpu ? perOp(reading.serverCpu) : '',
     'PostgreSQL CPU ms/op': perOp(reading.postgresCpu),
     'Redis CPU ms/op': perOp(reading.redisCpu),
@@ -541,6 +544,35 @@ async function bareLedger(
   });
 }
 
+// --- 5. timers falling due ------------------------------------------------------------------------
+
+/**
+ * Every pay timer still waiting (the paid orders': each goes stale) is made due now; answers how fast
+ * the server's job runner drains them. Fifteen minutes after a busy spell the same backlog falls due.
+ */
+async function payTimersFallDue(): Promise<Row> {
+  const waiting = sql`name = 'process.timer' and data->>'action' = 'expire' and state = 'created'`;
+  const [due] = await queryRows<{ n: number }>(
+    db,
+    sql`with made_due as (update pgboss.job set start_after = now() where ${waiting} returning 1)
+        select count(*)::int as n from made_due`,
+  );
+  const total = due?.n ?? 0;
+  const meter = startMeter();
+  let left = total;
+  while (left > 0 && performance.now() - meter.begin < 120_000) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pgboss.job where ${waiting}`,
+    );
+    left = row?.n ?? 0;
+  }
+  const reading = meter.read();
+  if (left > 0) console.log(`  ${left} of ${total} pay timers still waiting after 120 s`);
+  return rowOf(`pay timers falling due (${total}, all stale)`, total - left, [], left, reading);
+}
+
 // --- run --------------------------------------------------------------------------------------------
 
 try {
@@ -616,6 +648,11 @@ try {
       rows.push(await bareLedger(workers, toHot, 'buyer → one hot account'));
       rows.push(await bareLedger(workers, toEscrow, `buyer → escrow's ${ESCROW_SHARDS} accounts`));
     }
+  }
+
+  if (scenarios.has('timers')) {
+    console.log("the paid orders' pay timers fall due at once …");
+    rows.push(await payTimersFallDue());
   }
 
   const races: Race[] = [];

@@ -125,6 +125,37 @@ describe(`job runner on ${databaseKind}`, () => {
     expect((await runner.runDue()).completed).toBe(2);
   });
 
+  it('drains a backlog bigger than a batch at once, not one batch per polling interval', async () => {
+    const { handle, clock } = await setup();
+    // Real time, and a poll only every 30 s: what is not drained after the first poll waits 30 s.
+    const runner = createJobRunner({ sql: handle.sql, now: clock.now, log, pollingIntervalSeconds: 30 });
+    cleanups.push(() => runner.stop());
+    const ran: number[] = [];
+    runner.work<{ n: number }>('backlog', async (job) => {
+      if (job.data.n === 17) throw new Error('this one fails');
+      ran.push(job.data.n);
+    });
+    await runner.prepare();
+    for (let n = 0; n < 35; n++) await runner.send('backlog', { n }, { retryLimit: 0 });
+    await runner.start();
+    const states = async () =>
+      (
+        await handle.sql.executeSql(
+          `select state, count(*)::int as n from pgboss.job where name = 'backlog' group by state`,
+          [],
+        )
+      ).rows as { state: string; n: number }[];
+    for (let wait = 0; wait < 100 && ran.length < 34; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...ran].sort((a, b) => a - b)).toEqual([...Array(35).keys()].filter((n) => n !== 17));
+    expect(await states()).toEqual(
+      expect.arrayContaining([
+        { state: 'completed', n: 34 },
+        { state: 'failed', n: 1 },
+      ]),
+    );
+  });
+
   it('runs a periodic job once per period even with two runners on one database', async () => {
     const { handle, clock } = await setup();
     const runs: string[] = [];
