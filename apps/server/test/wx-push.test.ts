@@ -74,4 +74,38 @@ describe('WeChat pushes of subscribed notices', () => {
     const sellers = await call<WxNotice>(t.app, 'GET', '/app/user/bind/wx_notice', { token: seller.token });
     expect(sellers.body.data?.recent_pushes).toEqual([]);
   });
+
+  it('one run of the delivery job sends a backlog bigger than a batch', async () => {
+    const fan = await party(t, '13810000005');
+    await bindWechat(fan, 'wx-open-fan');
+    const notices = await t.app.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 120 }, (_, index) => ({
+          userId: fan.id,
+          kind: 'order',
+          title: `订单进度 ${index}`,
+          body: '卖家已开始交付',
+          createdAt: t.clock.now(),
+        })),
+      )
+      .returning({ id: notifications.id });
+    await t.app.db.insert(wxPushOutbox).values(
+      notices.map(({ id }, index) => ({
+        userId: fan.id,
+        notificationId: id,
+        topic: 'order' as const,
+        openid: 'wx-open-fan',
+        title: `订单进度 ${index}`,
+        body: '卖家已开始交付',
+        link: '/orderDetail',
+        createdAt: t.clock.now(),
+      })),
+    );
+    t.clock.advance(6);
+    expect((await t.app.jobs.runDue()).failed).toBe(0);
+    const pushes = await pushesOf(fan);
+    expect(pushes).toHaveLength(120);
+    expect(pushes.every((row) => row.status === 'delivered')).toBe(true);
+  });
 });

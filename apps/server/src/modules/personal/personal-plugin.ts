@@ -45,7 +45,7 @@ export const personalPlugin: FastifyPluginAsync<{
       wxPushProvider ??
       createBuiltinWxPushProvider(app.log, { logContent: app.config.NODE_ENV !== 'production' }),
   });
-  app.jobs.work(WX_PUSH_DELIVER_JOB, () => pushes.deliverPending());
+  app.jobs.work(WX_PUSH_DELIVER_JOB, () => pushes.deliverBacklog());
   app.jobs.schedule(WX_PUSH_DELIVER_JOB, WX_PUSH_DELIVER_EVERY_SECONDS);
   await app.register(personalRoutes, {
     now,
