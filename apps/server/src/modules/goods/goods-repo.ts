@@ -313,27 +313,18 @@ export async function cardsByIds(executor: Executor, ids: readonly number[]) {
 
 /**
  * The card and status of listings by id, read for the orders placed together (one turn of the event
- * loop) by one statement: named prepared statements on `db`, built once; one id alone takes the
- * single-row one. A listing gone is left out.
+ * loop) by one named prepared statement on `db`, built once. A listing gone is left out.
  */
 export function batchedCardById(db: Database) {
-  const withStatus = () =>
-    db
-      .select({ ...cardColumns, status: goods.status })
-      .from(goods)
-      .leftJoin(stores, eq(stores.userId, goods.sellerId));
-  const one = withStatus()
-    .where(eq(goods.id, sql.placeholder('id')))
-    .prepare('goods_card_by_id');
-  const many = withStatus()
+  const cards = db
+    .select({ ...cardColumns, status: goods.status })
+    .from(goods)
+    .leftJoin(stores, eq(stores.userId, goods.sellerId))
     .where(sql`${goods.id} = any(${sql.placeholder('ids')}::bigint[])`)
     .prepare('goods_cards_by_ids');
   return createTurnBatcher<number, CardWithStatus>(async (ids) => {
-    const [only] = ids;
-    const rows =
-      ids.length === 1 && only !== undefined
-        ? await one.execute({ id: only })
-        : await many.execute({ ids: paddedForPlan(ids, 0) });
+    // 0 is no listing's id: the padding keeps PostgreSQL's plan (lib/turn-batch.ts).
+    const rows = await cards.execute({ ids: paddedForPlan(ids, 0) });
     return new Map(rows.map((row) => [row.id, row]));
   });
 }

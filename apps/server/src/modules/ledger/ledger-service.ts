@@ -189,48 +189,41 @@ export interface UserBalances {
   frozen: number;
 }
 
-// Every order's answer shows the buyer's balance: built once, prepared by name.
-const balancesOfAccounts = builtOnce('ledger_user_balances', (executor) =>
-  executor
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      or(
-        eq(ledgerAccounts.id, sql.placeholder('available')),
-        eq(ledgerAccounts.id, sql.placeholder('frozen')),
-      ),
-    ),
-);
-
-const availableOfAccounts = builtOnce('ledger_available_of_users', (executor) =>
+// The balances every order's answer and every wallet screen show: built once, prepared by name.
+const accountBalances = builtOnce('ledger_account_balances', (executor) =>
   executor
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(sql`${ledgerAccounts.id} = any(${sql.placeholder('ids')}::bigint[])`),
 );
 
+/** Fen in each of these accounts (0 for one that never moved money), in one read. */
+async function balancesOfAccounts(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<(id: number) => number> {
+  // -1 is no account's id: the padding keeps PostgreSQL's plan (lib/turn-batch.ts).
+  const rows = await accountBalances<{ id: string | number; balance: string | number }>(executor, {
+    ids: paddedForPlan(ids, -1),
+  });
+  const byAccount = new Map(rows.map((row) => [Number(row.id), Number(row.balance)]));
+  return (id) => byAccount.get(id) ?? 0;
+}
+
 /** Fen each user can spend (0 for one whose wallet never moved money), by user id, in one read. */
 export async function availableOf(
   executor: Executor,
   userIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const ids = userIds.map((userId) => accountIdOf({ kind: 'user_available', userId }));
-  // -1 is no account's id: the padding keeps PostgreSQL's plan (lib/turn-batch.ts).
-  const rows = await availableOfAccounts<{ id: string | number; balance: string | number }>(executor, {
-    ids: paddedForPlan(ids, -1),
-  });
-  const byAccount = new Map(rows.map((row) => [Number(row.id), Number(row.balance)]));
-  return new Map(userIds.map((userId, index) => [userId, byAccount.get(ids[index] ?? -1) ?? 0]));
+  const idOf = (userId: number) => accountIdOf({ kind: 'user_available', userId });
+  const of = await balancesOfAccounts(executor, userIds.map(idOf));
+  return new Map(userIds.map((userId) => [userId, of(idOf(userId))]));
 }
 
 export async function balances(tx: Executor, userId: number): Promise<UserBalances> {
   const available = accountIdOf({ kind: 'user_available', userId });
   const frozen = accountIdOf({ kind: 'user_frozen', userId });
-  const rows = await balancesOfAccounts<{ id: string | number; balance: string | number }>(tx, {
-    available,
-    frozen,
-  });
-  const of = (id: number) => Number(rows.find((row) => Number(row.id) === id)?.balance ?? 0);
+  const of = await balancesOfAccounts(tx, [available, frozen]);
   return { available: of(available), frozen: of(frozen) };
 }
 
