@@ -54,6 +54,12 @@ export interface JobRunner {
   /** Runs the queue's handler once per period of `everySeconds` across all instances. */
   schedule(name: string, everySeconds: number): void;
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Inserts many jobs of one queue by one statement (the queue's retry policy; no singleton key). */
+  sendMany<T extends object>(
+    name: string,
+    jobs: readonly { data: T; startAfter?: Date }[],
+    options?: Pick<SendOptions, 'executor'>,
+  ): Promise<void>;
   /** Opens the queues (buildApp's onReady); `send` and `runDue` work from then on. */
   prepare(): Promise<void>;
   /** Starts polling and the periodic clock (main.ts, once the server listens). */
@@ -211,6 +217,19 @@ export function createJobRunner(options: {
         ...(retryBackoff !== undefined ? { retryBackoff } : {}),
         ...(executor ? { db: executorAdapter(executor) } : {}),
       });
+    },
+
+    async sendMany(name, jobs, { executor } = {}) {
+      if (jobs.length === 0) return;
+      await prepare();
+      await boss.insert(
+        jobs.map(({ data, startAfter }) => ({
+          name,
+          data,
+          ...(startAfter ? { startAfter: toDatabaseTime(startAfter) } : {}),
+        })),
+        executor ? { db: executorAdapter(executor) } : {},
+      );
     },
 
     prepare,

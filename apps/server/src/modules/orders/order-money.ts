@@ -1,5 +1,7 @@
 import { escrowOf, ledger, type AccountRef } from '../ledger/index.ts';
+import { ORDER_DELIVERY_SECONDS } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import { addSeconds } from '../../lib/time.ts';
 import type { orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -27,27 +29,35 @@ export interface Leg {
   step: string;
 }
 
-export const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
-  ledger.postMany(
-    tx,
-    legs
-      .filter((leg) => leg.amount > 0)
-      .map((leg) => ({
-        debit: leg.debit,
-        credit: leg.credit,
-        amount: leg.amount,
-        kind: leg.kind,
-        reference: orderRef(order),
-        idempotencyKey: `order:${order.id}:${leg.step}`,
-        metadata: metadataOf(order),
-      })),
-  );
+/** The ledger transfers of an order's legs (a leg of 0 moves nothing). */
+const transfersOf = (order: OrderRow, legs: Leg[]): ledger.TransferInput[] =>
+  legs
+    .filter((leg) => leg.amount > 0)
+    .map((leg) => ({
+      debit: leg.debit,
+      credit: leg.credit,
+      amount: leg.amount,
+      kind: leg.kind,
+      reference: orderRef(order),
+      idempotencyKey: `order:${order.id}:${leg.step}`,
+      metadata: metadataOf(order),
+    }));
+
+export const post = (tx: Executor, order: OrderRow, legs: Leg[]) => ledger.postMany(tx, transfersOf(order, legs));
 
 /** The escrow an order holds once paid: what the buyer paid and the coupon's subsidy. */
 export const escrowOnPay = (order: OrderRow) => order.payableFen + order.discountFen;
 
-export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<void> {
-  await post(tx, order, [
+/** The columns paying an order writes besides its state and how it was paid. */
+export const paidColumnsOf = (order: OrderRow, at: Date) => ({
+  escrowFen: escrowOnPay(order),
+  paidAt: at,
+  deliverBy: addSeconds(at, ORDER_DELIVERY_SECONDS),
+});
+
+/** The transfers paying an order: by one posting for many orders paid together. */
+export const payTransfersOf = (order: OrderRow): ledger.TransferInput[] =>
+  transfersOf(order, [
     {
       debit: { kind: 'user_available', userId: order.buyerId },
       credit: escrowOf(order.id),
@@ -63,6 +73,9 @@ export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<void
       step: 'coupon',
     },
   ]);
+
+export async function payIntoEscrow(tx: Executor, order: OrderRow): Promise<void> {
+  await ledger.postMany(tx, payTransfersOf(order));
 }
 
 export async function refundFromEscrow(tx: Executor, order: OrderRow): Promise<void> {

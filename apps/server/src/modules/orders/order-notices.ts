@@ -50,25 +50,30 @@ const lines: Partial<Record<OrderState, NoticeLine[]>> = {
   released: [{ to: 'seller', title: '售后已放款', body: (no) => `订单 ${no} 售后处理完成，货款已放给你。` }],
 };
 
-/** Posts the order's notices for the state it entered, in the transaction that entered it. */
+/**
+ * Posts the notices of orders that entered `to` (one order, or many entering it together), in the
+ * transaction that entered it.
+ */
 export async function postOrderNotices(
   tx: Executor,
-  order: OrderRow,
+  entered: readonly OrderRow[],
   to: OrderState,
   at: Date,
 ): Promise<void> {
   await postSystemNotices(
     tx,
-    (lines[to] ?? []).map((line) => ({
-      userId: line.to === 'buyer' ? order.buyerId : order.sellerId,
-      input: {
-        kind: 'order',
-        title: line.title,
-        body: line.body(order.orderNo),
-        link: `/order_detail?order_no=${order.orderNo}`,
-        channel: line.to === 'seller' ? 'seller_helper' : 'system',
-        at,
-      },
-    })),
+    entered.flatMap((order) =>
+      (lines[to] ?? []).map((line) => ({
+        userId: line.to === 'buyer' ? order.buyerId : order.sellerId,
+        input: {
+          kind: 'order',
+          title: line.title,
+          body: line.body(order.orderNo),
+          link: `/order_detail?order_no=${order.orderNo}`,
+          channel: line.to === 'seller' ? 'seller_helper' : 'system',
+          at,
+        },
+      })),
+    ),
   );
 }

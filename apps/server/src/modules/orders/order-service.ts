@@ -5,7 +5,6 @@ import {
   ErrorCodes,
   fenToAmount,
   MAX_UNPAID_ORDERS,
-  ORDER_DELIVERY_SECONDS,
   ORDER_PAY_SECONDS,
   orderProcess,
   orderQuote,
@@ -30,7 +29,7 @@ import { rolesOf } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import {
-  escrowOnPay,
+  paidColumnsOf,
   payIntoEscrow,
   refundFromEscrow,
   settleFromEscrow,
@@ -45,6 +44,7 @@ import {
   type OrderChange,
 } from './order-statements.ts';
 import { orders } from './tables.ts';
+import { createWalletPays, type WalletPay } from './wallet-pays-together.ts';
 
 /** How the orders reach the cashier of the payments module (a recharge of the rest). */
 export interface OrderCashier {
@@ -112,6 +112,8 @@ export function createOrderService(deps: {
   listings: OrderListings;
   cashier: OrderCashier;
   guards: OrderGuards;
+  /** Told when wallet pays paid together fell back to one transaction each (for the log). */
+  onBatchFallback?: (error: unknown, size: number) => void;
 }) {
   const { db, now, processes, listings, cashier, guards } = deps;
 
@@ -182,9 +184,7 @@ export function createOrderService(deps: {
     let moveMoney: (() => Promise<void>) | undefined;
     switch (to) {
       case 'paid': {
-        change.escrowFen = escrowOnPay(order);
-        change.paidAt = at;
-        change.deliverBy = addSeconds(at, ORDER_DELIVERY_SECONDS);
+        Object.assign(change, paidColumnsOf(order, at));
         if (order.couponId !== null)
           await redeemCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo, now: at });
         moveMoney = () => payIntoEscrow(tx, order);
@@ -221,7 +221,7 @@ export function createOrderService(deps: {
       default:
         break;
     }
-    await postOrderNotices(tx, order, to, at);
+    await postOrderNotices(tx, [order], to, at);
     const row = await updateOrderFrom(tx, order, change);
     if (!row) throw new AppError(ErrorCodes.CONFLICT);
     if (moveMoney) await moveMoney();
@@ -267,6 +267,32 @@ export function createOrderService(deps: {
       withTimeline: options.withTimeline ?? false,
     });
   };
+
+  const lockBuyersOrder = async (tx: Executor, buyerId: number, orderNo: string) => {
+    const order = await lockOrder(tx, { orderNo });
+    if (!order || order.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+    return order;
+  };
+
+  /**
+   * The whole payable from the balance: the table answers first (a paid or closed order is refused
+   * whatever the balance), then the posting refuses a short balance (4706).
+   */
+  const payAlone = ({ buyerId, orderNo }: WalletPay): Promise<Moved> =>
+    db
+      .transaction(async (tx) =>
+        payFromWallet(tx, await lockBuyersOrder(tx, buyerId, orderNo), { role: 'buyer', userId: buyerId }, {
+          withTimeline: true,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.errCode === ErrorCodes.INSUFFICIENT_BALANCE)
+          throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
+        throw error;
+      });
+
+  /** Wallet pays, those arriving together by one transaction (wallet-pays-together.ts). */
+  const walletPay = createWalletPays({ db, now, processes, payAlone, onFallback: deps.onBatchFallback });
 
   /** Places in flight on this instance by listing: the first of each burst (see `place`). */
   const placingByListing = new Map<number, Promise<BurstOutcome>>();
@@ -406,35 +432,25 @@ export function createOrderService(deps: {
      * wallet when that recharge is credited (`onRechargeCredited`).
      */
     async pay(buyerId: number, orderNo: string, method: 'wallet' | PaymentChannel): Promise<PayOutcome> {
+      if (method === 'wallet') return { ...(await walletPay({ buyerId, orderNo })), cashierUrl: null };
       const actor: ProcessActor = { role: 'buyer', userId: buyerId };
-      const outcome = await db
-        .transaction(async (tx) => {
-          const order = await lockOrder(tx, { orderNo });
-          if (!order || order.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
-          // The whole payable from the balance: the table answers first (a paid or closed order is
-          // refused whatever the balance), then the posting refuses a short balance.
-          if (method === 'wallet')
-            return { ...(await payFromWallet(tx, order, actor, { withTimeline: true })), short: 0 };
-          processes.check({
-            process: orderProcess,
-            subjectId: order.id,
-            ownerId: order.sellerId,
-            from: order.state,
-            action: 'pay',
-            actor,
-          });
-          const { available } = await ledger.balances(tx, buyerId);
-          if (available >= order.payableFen)
-            return { ...(await payFromWallet(tx, order, actor, { withTimeline: true })), short: 0 };
-          return { order, timeline: null, short: order.payableFen - available };
-        })
-        .catch((error: unknown) => {
-          const short = error instanceof AppError && error.errCode === ErrorCodes.INSUFFICIENT_BALANCE;
-          if (short && method === 'wallet') throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
-          throw error;
+      const outcome = await db.transaction(async (tx) => {
+        const order = await lockBuyersOrder(tx, buyerId, orderNo);
+        processes.check({
+          process: orderProcess,
+          subjectId: order.id,
+          ownerId: order.sellerId,
+          from: order.state,
+          action: 'pay',
+          actor,
         });
+        const { available } = await ledger.balances(tx, buyerId);
+        if (available >= order.payableFen)
+          return { ...(await payFromWallet(tx, order, actor, { withTimeline: true })), short: 0 };
+        return { order, timeline: null, short: order.payableFen - available };
+      });
       const { order, timeline } = outcome;
-      if (outcome.short === 0 || method === 'wallet') return { order, timeline, cashierUrl: null };
+      if (outcome.short === 0) return { order, timeline, cashierUrl: null };
       return {
         order,
         timeline,

@@ -1,7 +1,8 @@
 import { and, count, eq, sql, type Placeholder, type Query } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
-import { builtOnce, tableRows } from '../../lib/sql-rows.ts';
+import { builtOnce, preparedRows, tableRows } from '../../lib/sql-rows.ts';
+import { paddedForPlan } from '../../lib/turn-batch.ts';
 import type { OrderRow } from './order-money.ts';
 import { orders } from './tables.ts';
 
@@ -123,4 +124,59 @@ export async function updateOrderFrom(
     whereState: order.state,
   });
   return orderRows(rows)[0];
+}
+
+const byNosForUpdate = {
+  name: 'orders_by_nos_for_update',
+  text: 'select * from orders where order_no = any($1::text[]) order by id for update',
+};
+
+/** The orders of these numbers there are, locked in id order until the caller's COMMIT. */
+export async function lockOrdersByNo(tx: Executor, orderNos: readonly string[]): Promise<OrderRow[]> {
+  const { name, text } = byNosForUpdate;
+  return orderRows(await preparedRows(tx, name, text, [paddedForPlan(orderNos, '')]));
+}
+
+/** The columns paying orders from the wallet writes, one element per order. */
+export interface PaidFromWallet {
+  id: number;
+  /** The state it is written from (the one it was locked in). */
+  from: string;
+  walletPaidFen: number;
+  escrowFen: number;
+  paidAt: Date;
+  deliverBy: Date;
+}
+
+const markPaid = {
+  name: 'orders_mark_paid_from_wallet',
+  text: `update orders set state = $7, escrow_fen = paid.escrow_fen, wallet_paid_fen = paid.wallet_paid_fen,
+    gateway_paid_fen = 0, paid_at = paid.paid_at, deliver_by = paid.deliver_by, updated_at = paid.paid_at
+  from unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
+    as paid (id, from_state, wallet_paid_fen, escrow_fen, paid_at, deliver_by)
+  where orders.id = paid.id and orders.state = paid.from_state
+  returning orders.*`,
+};
+
+/**
+ * Writes many orders paid from the wallet, into `to`, by one statement, each only if still in its
+ * `from`; answers the rows written (fewer than asked when one had moved on).
+ */
+export async function markOrdersPaid(
+  tx: Executor,
+  paid: readonly PaidFromWallet[],
+  to: string,
+): Promise<OrderRow[]> {
+  const { name, text } = markPaid;
+  const column = <T>(pick: (row: PaidFromWallet) => T) => paid.map(pick);
+  const rows = await preparedRows<Record<string, unknown>>(tx, name, text, [
+    column((row) => row.id),
+    column((row) => row.from),
+    column((row) => row.walletPaidFen),
+    column((row) => row.escrowFen),
+    column((row) => row.paidAt),
+    column((row) => row.deliverBy),
+    to,
+  ]);
+  return orderRows(rows);
 }

@@ -51,6 +51,8 @@ export const ordersPlugin = fp<{
       listings,
       cashier,
       guards: handoverGuards(listings),
+      onBatchFallback: (error, size) =>
+        app.log.warn({ err: error, size }, 'orders: wallet pays paid together fell back to one by one'),
     });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
     app.decorate('orders', service);

@@ -13,8 +13,9 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { preparedRows } from '../../lib/sql-rows.ts';
+import { paddedForPlan } from '../../lib/turn-batch.ts';
 import { processTransitions } from './tables.ts';
-import type { ProcessTimer, TimerScheduler } from './timer-scheduler.ts';
+import type { ArmedTimer, ProcessTimer, TimerScheduler } from './timer-scheduler.ts';
 
 export interface ProcessActor {
   role: ProcessRole;
@@ -99,6 +100,38 @@ union all select * from entered
 order by id`,
 };
 
+/** Many subjects' transitions by one statement: parallel arrays $2–$9, one element per subject. */
+const recordManyInsert = `insert into process_transitions
+    (process, subject_id, action, from_state, to_state, actor_role, actor_user_id, reason, metadata, created_at)
+  select $1, subject_id, action, from_state, to_state, actor_role, actor_user_id, reason, metadata, $10
+  from unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::jsonb[])
+    with ordinality as entry (subject_id, action, from_state, to_state, actor_role, actor_user_id, reason, metadata, ord)
+  order by ord
+  returning id, subject_id, action, from_state, to_state, actor_role, reason, created_at, true as entered`;
+const recordManyOnly = { name: 'process_record_many', text: recordManyInsert };
+/** $11: the subject ids padded for the plan (lib/turn-batch.ts `paddedForPlan`). */
+const recordManyWithTimeline = {
+  name: 'process_record_many_timeline',
+  text: `with entered as (${recordManyInsert})
+select id, subject_id, action, from_state, to_state, actor_role, reason, created_at, false as entered
+from process_transitions where process = $1 and subject_id = any($11::bigint[])
+union all select * from entered
+order by id`,
+};
+
+/** A transition to record: checked already, `to` the state it enters. */
+interface RecordEntry {
+  process: AnyProcess;
+  subjectId: number;
+  action: string;
+  from: string | null;
+  to: string;
+  actor: ProcessActor;
+  reason?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+  timerSeconds?: Partial<Record<string, number>> | undefined;
+}
+
 function timelineEntry(
   process: AnyProcess,
   row: Pick<RecordedRow, 'action' | 'from_state' | 'to_state' | 'actor_role' | 'reason' | 'created_at'>,
@@ -146,28 +179,85 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return transition.to ?? request.from;
   }
 
+    /** Records one transition (see recordMany). */
+  async function record(executor: Executor, entry: RecordEntry, withTimeline = false) {
+    const [timeline] = await recordMany(executor, [entry], withTimeline);
+    if (!timeline) throw new Error('process engine: the transition was not recorded');
+    return timeline;
+  }
+
   /**
-   * Records a transition and arms the timers of the state entered; answers the entry recorded, or
-   * with `withTimeline` the subject's whole timeline up to it (read by the same statement).
+   * Records transitions of one process, each of another subject, by one statement, and arms the
+   * timers of the states entered by one more; answers per entry the entry recorded, or with
+   * `withTimeline` the subject's whole timeline up to it (read by the same statement).
    */
-  async function record(
+  async function recordMany(
     executor: Executor,
-    entry: {
-      process: AnyProcess;
-      subjectId: number;
-      action: string;
-      from: string | null;
-      to: string;
-      actor: ProcessActor;
-      reason?: string | undefined;
-      metadata?: Record<string, unknown> | undefined;
-      timerSeconds?: Partial<Record<string, number>> | undefined;
-    },
+    entries: readonly RecordEntry[],
     withTimeline = false,
-  ): Promise<ProcessTimelineEntry[]> {
+  ): Promise<ProcessTimelineEntry[][]> {
+    const [first] = entries;
+    if (!first) return [];
+    const { process } = first;
+    const subjectIds = entries.map((entry) => entry.subjectId);
+    if (entries.some((entry) => entry.process !== process) || new Set(subjectIds).size !== entries.length)
+      throw new Error('process engine: a batch records one process, each subject once');
     const at = now();
+    const rows =
+      entries.length === 1
+        ? (await recordedRowsOfOne(executor, first, at, withTimeline)).map((row) => ({
+            ...row,
+            subject_id: first.subjectId,
+          }))
+        : await preparedRows<RecordedRow & { subject_id: number | string }>(
+            executor,
+            (withTimeline ? recordManyWithTimeline : recordManyOnly).name,
+            (withTimeline ? recordManyWithTimeline : recordManyOnly).text,
+            [
+              process.name,
+              subjectIds,
+              entries.map((entry) => entry.action),
+              entries.map((entry) => entry.from),
+              entries.map((entry) => entry.to),
+              entries.map((entry) => entry.actor.role),
+              entries.map((entry) => entry.actor.userId),
+              entries.map((entry) => entry.reason ?? null),
+              entries.map((entry) => JSON.stringify(entry.metadata ?? {})),
+              at,
+              ...(withTimeline ? [paddedForPlan(subjectIds, 0)] : []),
+            ],
+          );
+    const bySubject = new Map<number, typeof rows>();
+    for (const row of rows) {
+      const subjectId = Number(row.subject_id);
+      bySubject.set(subjectId, [...(bySubject.get(subjectId) ?? []), row]);
+    }
+    const timers: ArmedTimer[] = [];
+    const timelines = entries.map((entry) => {
+      const subjectRows = bySubject.get(entry.subjectId) ?? [];
+      const entered = subjectRows.find((row) => row.entered);
+      if (!entered) throw new Error('process engine: the transition was not recorded');
+      if (entry.from !== entry.to) {
+        for (const timer of timersOnEntering(process, entry.to)) {
+          timers.push({
+            process: process.name,
+            subjectId: entry.subjectId,
+            action: timer.action,
+            fromState: entry.to,
+            entryId: Number(entered.id),
+            runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
+          });
+        }
+      }
+      return subjectRows.map((row) => timelineEntry(process, row));
+    });
+    if (timers.length > 0) await scheduler.arm(executor, timers);
+    return timelines;
+  }
+
+  function recordedRowsOfOne(executor: Executor, entry: RecordEntry, at: Date, withTimeline: boolean) {
     const { name, text } = withTimeline ? recordWithTimeline : recordOne;
-    const rows = await preparedRows<RecordedRow>(executor, name, text, [
+    return preparedRows<RecordedRow>(executor, name, text, [
       entry.process.name,
       entry.subjectId,
       entry.action,
@@ -179,21 +269,6 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       JSON.stringify(entry.metadata ?? {}),
       at,
     ]);
-    const entered = rows.find((row) => row.entered);
-    if (!entered) throw new Error('process engine: the transition was not recorded');
-    if (entry.from !== entry.to) {
-      for (const timer of timersOnEntering(entry.process, entry.to)) {
-        await scheduler.arm(executor, {
-          process: entry.process.name,
-          subjectId: entry.subjectId,
-          action: timer.action,
-          fromState: entry.to,
-          entryId: Number(entered.id),
-          runAt: new Date(at.getTime() + (entry.timerSeconds?.[timer.action] ?? timer.afterSeconds) * 1000),
-        });
-      }
-    }
-    return rows.map((row) => timelineEntry(entry.process, row));
   }
 
   /** Checks, records and arms; answers the state entered. The caller then writes it. */
@@ -213,6 +288,21 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
   ): Promise<{ to: S; timeline: ProcessTimelineEntry[] }> {
     const to = check(request);
     return { to, timeline: await record(executor, { ...request, from: request.from, to }, true) };
+  }
+
+  /**
+   * Checks many transitions of one process, each of another subject, records them and arms their
+   * timers by one statement each; answers per request the state entered and, with `withTimeline`,
+   * the subject's timeline. A refusal of any request throws before anything is written.
+   */
+  async function applyTransitions<S extends string, A extends string, G extends string>(
+    executor: Executor,
+    requests: readonly TransitionRequest<S, A, G>[],
+    options: { withTimeline?: boolean } = {},
+  ): Promise<{ to: S; timeline: ProcessTimelineEntry[] }[]> {
+    const entries = requests.map((request) => ({ ...request, to: check(request) }));
+    const timelines = await recordMany(executor, entries, options.withTimeline ?? false);
+    return entries.map((entry, index) => ({ to: entry.to, timeline: timelines[index] ?? [] }));
   }
 
   /**
@@ -306,6 +396,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     check,
     applyTransition,
     applyTransitionWithTimeline,
+    applyTransitions,
     start,
     registerTimerSubject,
     fireTimer,

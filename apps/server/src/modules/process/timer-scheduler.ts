@@ -24,16 +24,21 @@ export interface ArmedTimer extends ProcessTimer {
  * `fireTimer`, which does nothing if the subject has moved on: a timer may fire late or twice.
  */
 export interface TimerScheduler {
-  arm(executor: Executor, timer: ArmedTimer): Promise<void>;
+  arm(executor: Executor, timers: readonly ArmedTimer[]): Promise<void>;
 }
 
 export const PROCESS_TIMER_JOB = 'process.timer';
 
-/** Timers are delayed jobs of the durable job runner, inserted in the transition's transaction. */
+/** Timers are delayed jobs of the durable job runner, inserted in the transition's transaction
+ *  (the timers of many transitions by one statement). */
 export function createJobTimerScheduler(jobs: JobRunner): TimerScheduler {
   return {
-    async arm(executor, { runAt, ...timer }) {
-      await jobs.send<ProcessTimer>(PROCESS_TIMER_JOB, timer, { startAfter: runAt, executor });
+    async arm(executor, timers) {
+      await jobs.sendMany<ProcessTimer>(
+        PROCESS_TIMER_JOB,
+        timers.map(({ runAt, ...timer }) => ({ data: timer, startAfter: runAt })),
+        { executor },
+      );
     },
   };
 }
