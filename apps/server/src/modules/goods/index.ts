@@ -9,7 +9,7 @@ export { seedListingsDemo, type ListingsDemoOptions } from './demo-seed.ts';
 export { resellSourceOf, type ResellSource } from './resell-source.ts';
 export { demoTradeCandidates, type DemoTradeCandidate } from './demo-trades.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
-export { createOrderListings, type OrderListings } from './order-listing.ts';
+export { createOrderListings, orderableBy, type OrderListings } from './order-listing.ts';
 export { recordOrderComment } from './order-comments.ts';
 export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
 export { goodsExportSources } from './goods-export.ts';

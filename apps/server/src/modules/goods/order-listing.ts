@@ -8,7 +8,8 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { builtOnce, postgresErrorOf, tableRows } from '../../lib/sql-rows.ts';
+import { builtOnce, postgresErrorOf, preparedRows, tableRows } from '../../lib/sql-rows.ts';
+import { paddedForPlan } from '../../lib/turn-batch.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
@@ -26,6 +27,13 @@ export interface OrderListings {
    * refused at once with 4703), checks it can be bought by `buyerId` and takes `lock`.
    */
   lockForOrder(tx: Executor, goodsId: number, buyerId: number, orderNo: string): Promise<GoodsRow>;
+  /**
+   * For orders placed together: locks the listings it can without waiting and answers their rows
+   * (one being ordered right now, or gone, is left out). Nothing is taken yet.
+   */
+  lockManyForOrders(tx: Executor, goodsIds: readonly number[]): Promise<GoodsRow[]>;
+  /** Takes `lock` on listings of `lockManyForOrders` that `orderableBy` allowed, one per order. */
+  takeForOrders(tx: Executor, taken: readonly { row: GoodsRow; orderNo: string }[]): Promise<void>;
   /**
    * `unlock` (order closed) or `sell` (trade completed) of a locked listing; `shelf_off` of the
    * listing an order found not as described (after its unlock).
@@ -50,6 +58,13 @@ export interface OrderListings {
 
 const LOCK_NOT_AVAILABLE = '55P03';
 
+/** Whether `buyerId` may order the locked listing `row`: true, or the refusal. */
+export function orderableBy(row: GoodsRow, buyerId: number): true | AppError {
+  if (row.sellerId === buyerId) return new AppError(ErrorCodes.ORDER_OWN_GOODS);
+  if (row.status !== 'on_sale') return new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+  return true;
+}
+
 // Every order locks its listing and writes its status: built once, prepared by name.
 const goodsRows = tableRows(goods);
 const lockNoWait = builtOnce('goods_for_order_nowait', (executor) =>
@@ -59,6 +74,14 @@ const lockNoWait = builtOnce('goods_for_order_nowait', (executor) =>
     .where(eq(goods.id, sql.placeholder('id')))
     .for('update', { noWait: true }),
 );
+const lockManySkipLocked = {
+  name: 'goods_for_orders_skip_locked',
+  text: 'select * from goods where id = any($1::bigint[]) order by id for update skip locked',
+};
+const writeLocked = {
+  name: 'goods_status_locked_many',
+  text: `update goods set status = 'locked' where id = any($1::bigint[])`,
+};
 const writeStatus = builtOnce('goods_status_write', (executor) =>
   executor
     .update(goods)
@@ -89,8 +112,8 @@ export function createOrderListings(deps: {
         throw error;
       }
       if (!row) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
-      if (row.sellerId === buyerId) throw new AppError(ErrorCodes.ORDER_OWN_GOODS);
-      if (row.status !== 'on_sale') throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+      const orderable = orderableBy(row, buyerId);
+      if (orderable !== true) throw orderable;
       await processes.applyTransition(tx, {
         process: goodsProcess,
         subjectId: row.id,
@@ -102,6 +125,34 @@ export function createOrderListings(deps: {
       });
       await writeStatus(tx, { id: row.id, status: 'locked' });
       return { ...row, status: 'locked' };
+    },
+
+    async lockManyForOrders(tx, goodsIds) {
+      const { name, text } = lockManySkipLocked;
+      return goodsRows(await preparedRows(tx, name, text, [paddedForPlan(goodsIds, 0)]));
+    },
+
+    async takeForOrders(tx, taken) {
+      if (taken.length === 0) return;
+      await processes.applyTransitions(
+        tx,
+        taken.map(({ row, orderNo }) => ({
+          process: goodsProcess,
+          subjectId: row.id,
+          ownerId: row.sellerId,
+          from: row.status,
+          action: 'lock' as const,
+          actor: system,
+          metadata: { order_no: orderNo },
+        })),
+      );
+      const { name, text } = writeLocked;
+      await preparedRows(tx, name, text, [
+        paddedForPlan(
+          taken.map(({ row }) => row.id),
+          0,
+        ),
+      ]);
     },
 
     async release(tx, goodsId, action, orderNo) {

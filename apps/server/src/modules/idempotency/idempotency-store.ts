@@ -1,5 +1,7 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
+import { preparedRows } from '../../lib/sql-rows.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { idempotencyKeys } from './tables.ts';
 
@@ -23,6 +25,45 @@ export type ClaimOutcome =
   | { status: 'replay'; statusCode: number; contentType: string; body: string }
   | { status: 'mismatch' }
   | { status: 'in_flight' };
+
+/**
+ * Claims and completions of many requests by one statement each (lib/group-commit.ts): the same
+ * conditions as the single statements below, over parallel arrays. $1 scopes, $2 keys, $3
+ * fingerprints; $4 now, $5 expiry, $6 the stale limit.
+ */
+const claimMany = {
+  name: 'idempotency_claim_many',
+  text: `insert into idempotency_keys as held (scope, key, fingerprint, state, claimed_at, expires_at)
+  select scope, key, fingerprint, 'in_flight', $4, $5
+  from unnest($1::text[], $2::text[], $3::text[]) as asked (scope, key, fingerprint)
+  on conflict (scope, key) do update set fingerprint = excluded.fingerprint, state = 'in_flight',
+    claimed_at = excluded.claimed_at, expires_at = excluded.expires_at,
+    status_code = null, content_type = null, response = null
+  where held.expires_at <= $4
+    or (held.state = 'in_flight' and held.fingerprint = excluded.fingerprint and held.claimed_at <= $6)
+  returning scope, key, claimed_at`,
+};
+const completeMany = {
+  name: 'idempotency_complete_many',
+  text: `update idempotency_keys as held set state = 'done', status_code = done.status_code,
+    content_type = done.content_type, response = done.response
+  from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[], $6::text[])
+    as done (scope, key, claimed_at, status_code, content_type, response)
+  where held.scope = done.scope and held.key = done.key and held.claimed_at = done.claimed_at
+    and held.state = 'in_flight'`,
+};
+
+interface Asked {
+  scope: string;
+  key: string;
+  fingerprint: string;
+}
+interface Completion {
+  claim: IdempotencyClaim;
+  statusCode: number;
+  contentType: string;
+  body: string;
+}
 
 const keyOf = (claim: IdempotencyClaim) =>
   and(
@@ -86,7 +127,7 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
     .prepare('idempotency_complete');
 
   /** Claims (scope, key) for a request with this fingerprint, or says why not. */
-  async function claim(scope: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
+  async function claimAlone({ scope, key, fingerprint }: Asked): Promise<ClaimOutcome> {
     // A retry may also find the key released (deleted) between its two statements: try again.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const at = now();
@@ -118,10 +159,66 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
     return { status: 'in_flight' };
   }
 
+  /**
+   * Claims of requests arriving together, by one statement; a key asked twice in a batch, and every
+   * key it did not claim (replays, mismatches, attempts in flight), go the single way, which tells.
+   */
+  const claimSoon = createGroupCommit<Asked, ClaimOutcome>({
+    runOne: claimAlone,
+    async runMany(asked) {
+      const at = now();
+      const seen = new Set<string>();
+      const once = asked.filter(({ scope, key }) => {
+        const id = `${scope}\n${key}`;
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      });
+      const rows = await preparedRows<{ scope: string; key: string; claimed_at: Date | string }>(
+        db,
+        claimMany.name,
+        claimMany.text,
+        [
+          once.map(({ scope }) => scope),
+          once.map(({ key }) => key),
+          once.map(({ fingerprint }) => fingerprint),
+          at,
+          addSeconds(at, IDEMPOTENCY_TTL_SECONDS),
+          addSeconds(at, -STALE_CLAIM_SECONDS),
+        ],
+      );
+      const claimed = new Map(rows.map((row) => [`${row.scope}\n${row.key}`, new Date(row.claimed_at)]));
+      return asked.map(({ scope, key }): ClaimOutcome | undefined => {
+        const id = `${scope}\n${key}`;
+        const claimedAt = claimed.get(id);
+        if (!claimedAt) return undefined;
+        claimed.delete(id);
+        return { status: 'claimed', claim: { scope, key, claimedAt } };
+      });
+    },
+  });
+
+  const claim = (scope: string, key: string, fingerprint: string) => claimSoon({ scope, key, fingerprint });
+
   /** Stores the first response; later requests with the key get it back. */
-  async function complete(claim: IdempotencyClaim, statusCode: number, contentType: string, body: string) {
-    await completeKey.execute({ ...claim, statusCode, contentType, response: body });
-  }
+  const complete = createGroupCommit<Completion, true>({
+    async runOne({ claim: done, statusCode, contentType, body }) {
+      await completeKey.execute({ ...done, statusCode, contentType, response: body });
+      return true;
+    },
+    async runMany(completions) {
+      const column = <T>(pick: (completion: Completion) => T) => completions.map(pick);
+      await preparedRows(db, completeMany.name, completeMany.text, [
+        column(({ claim: done }) => done.scope),
+        column(({ claim: done }) => done.key),
+        column(({ claim: done }) => done.claimedAt),
+        column(({ statusCode }) => statusCode),
+        column(({ contentType }) => contentType),
+        column(({ body }) => body),
+      ]);
+      return completions.map(() => true as const);
+    },
+  });
 
   /** Forgets an attempt that produced no result worth replaying (a server error), so a retry runs again. */
   async function release(claim: IdempotencyClaim) {
@@ -137,5 +234,12 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
     return purged.length;
   }
 
-  return { claim, complete, release, purgeExpired };
+  return {
+    claim,
+    complete: async (done: IdempotencyClaim, statusCode: number, contentType: string, body: string) => {
+      await complete({ claim: done, statusCode, contentType, body });
+    },
+    release,
+    purgeExpired,
+  };
 }

@@ -43,7 +43,8 @@ const transfersOf = (order: OrderRow, legs: Leg[]): ledger.TransferInput[] =>
       metadata: metadataOf(order),
     }));
 
-export const post = (tx: Executor, order: OrderRow, legs: Leg[]) => ledger.postMany(tx, transfersOf(order, legs));
+export const post = (tx: Executor, order: OrderRow, legs: Leg[]) =>
+  ledger.postMany(tx, transfersOf(order, legs));
 
 /** The escrow an order holds once paid: what the buyer paid and the coupon's subsidy. */
 export const escrowOnPay = (order: OrderRow) => order.payableFen + order.discountFen;

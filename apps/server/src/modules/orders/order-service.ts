@@ -1,11 +1,8 @@
 import { postOrderNotices } from './order-notices.ts';
 import { and, eq } from 'drizzle-orm';
-import { randomInt } from 'node:crypto';
 import {
   ErrorCodes,
-  fenToAmount,
   MAX_UNPAID_ORDERS,
-  ORDER_PAY_SECONDS,
   orderProcess,
   orderQuote,
   protectionSecondsOf,
@@ -43,6 +40,8 @@ import {
   updateOrderFrom,
   type OrderChange,
 } from './order-statements.ts';
+import { newOrderNo, newOrderValues } from './new-order.ts';
+import { buyerPlacingLock, createPlaces, type Place } from './places-together.ts';
 import { orders } from './tables.ts';
 import { createWalletPays, type WalletPay } from './wallet-pays-together.ts';
 
@@ -92,11 +91,6 @@ async function settledWithin(settled: Promise<BurstOutcome>, ms: number): Promis
   return outcome;
 }
 
-function newOrderNo(now: Date) {
-  const china = new Date(now.getTime() + 8 * 3600 * 1000).toISOString();
-  return `O${china.slice(0, 19).replace(/\D/g, '')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
-}
-
 /** The viewer's role in an order: a party, or customer service; otherwise the order does not exist. */
 export async function roleIn(db: Executor, order: OrderRow, userId: number): Promise<OrderRole> {
   if (order.buyerId === userId) return 'buyer';
@@ -112,7 +106,7 @@ export function createOrderService(deps: {
   listings: OrderListings;
   cashier: OrderCashier;
   guards: OrderGuards;
-  /** Told when wallet pays paid together fell back to one transaction each (for the log). */
+  /** Told when places or wallet pays written together fell back to one transaction each (the log). */
   onBatchFallback?: (error: unknown, size: number) => void;
 }) {
   const { db, now, processes, listings, cashier, guards } = deps;
@@ -281,9 +275,14 @@ export function createOrderService(deps: {
   const payAlone = ({ buyerId, orderNo }: WalletPay): Promise<Moved> =>
     db
       .transaction(async (tx) =>
-        payFromWallet(tx, await lockBuyersOrder(tx, buyerId, orderNo), { role: 'buyer', userId: buyerId }, {
-          withTimeline: true,
-        }),
+        payFromWallet(
+          tx,
+          await lockBuyersOrder(tx, buyerId, orderNo),
+          { role: 'buyer', userId: buyerId },
+          {
+            withTimeline: true,
+          },
+        ),
       )
       .catch((error: unknown) => {
         if (error instanceof AppError && error.errCode === ErrorCodes.INSUFFICIENT_BALANCE)
@@ -297,18 +296,11 @@ export function createOrderService(deps: {
   /** Places in flight on this instance by listing: the first of each burst (see `place`). */
   const placingByListing = new Map<number, Promise<BurstOutcome>>();
 
-  async function placeNow(buyerId: number, goodsId: number, input: PlaceOrderRequest): Promise<Moved> {
-    // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
-    const found = await listings.forOrder(goodsId);
-    if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
-    const { card } = found;
-    // Someone else's listing already taken (a hot listing's race): refused without a transaction.
-    // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
-    if (found.status !== 'on_sale' && card.seller_id !== buyerId)
-      throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+  /** One place by its own transaction; an order number drawn twice is drawn again. */
+  async function placeAlone({ buyerId, goodsId, input, card }: Place): Promise<Moved> {
     const placeOnce = () =>
       db.transaction(async (tx) => {
-        await lockForTransaction(tx, `orders:buyer:${buyerId}`);
+        await lockForTransaction(tx, buyerPlacingLock(buyerId));
         if ((await unpaidOrdersOf(tx, buyerId)) >= MAX_UNPAID_ORDERS)
           throw new AppError(ErrorCodes.ORDER_UNPAID_LIMIT);
         const at = now();
@@ -340,30 +332,10 @@ export function createOrderService(deps: {
                   now: at,
                 })
               ).discount;
-        const quote = orderQuote({
-          priceFen,
-          guaranteeCode: input.guarantee,
-          discountFen,
-        });
-        const row = await insertOrder(tx, {
-          orderNo,
-          goodsId,
-          buyerId,
-          sellerId: listing.sellerId,
-          state: orderProcess.initial,
-          guaranteeCode: input.guarantee ?? null,
-          priceFen: quote.priceFen,
-          guaranteeFeeFen: quote.guarantee?.feeFen ?? 0,
-          discountFen: quote.discountFen,
-          tradeFeeFen: quote.tradeFeeFen,
-          payableFen: quote.payableFen,
-          sellerIncomeFen: quote.sellerIncomeFen,
-          couponId: input.coupon_id ?? null,
-          goodsCard: { ...card, price: fenToAmount(listing.price) },
-          payBy: addSeconds(at, ORDER_PAY_SECONDS),
-          createdAt: at,
-          updatedAt: at,
-        });
+        const row = await insertOrder(
+          tx,
+          newOrderValues({ orderNo, goodsId, buyerId, listing, card, input, priceFen, discountFen, at }),
+        );
         const timeline = await processes.start(tx, {
           process: orderProcess,
           subjectId: row.id,
@@ -372,19 +344,39 @@ export function createOrderService(deps: {
         });
         return { order: row, timeline };
       });
-    return withListingChange(async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await placeOnce();
-        } catch (error) {
-          const cause = postgresErrorOf(error);
-          if (cause?.code !== UNIQUE_VIOLATION) throw error;
-          // Two orders placed in the same second drew the same number: this one draws again.
-          if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
-          throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-        }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await placeOnce();
+      } catch (error) {
+        const cause = postgresErrorOf(error);
+        if (cause?.code !== UNIQUE_VIOLATION) throw error;
+        // Two orders placed in the same second drew the same number: this one draws again.
+        if (cause.constraint === ORDER_NO_CONSTRAINT && attempt < ORDER_NO_ATTEMPTS) continue;
+        throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
       }
-    });
+    }
+  }
+
+  /** Places, those arriving together by one transaction (places-together.ts). */
+  const placeSoon = createPlaces({
+    db,
+    now,
+    processes,
+    listings,
+    placeAlone,
+    onFallback: deps.onBatchFallback,
+  });
+
+  async function placeNow(buyerId: number, goodsId: number, input: PlaceOrderRequest): Promise<Moved> {
+    // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
+    const found = await listings.forOrder(goodsId);
+    if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+    const { card } = found;
+    // Someone else's listing already taken (a hot listing's race): refused without a transaction.
+    // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
+    if (found.status !== 'on_sale' && card.seller_id !== buyerId)
+      throw new AppError(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
+    return withListingChange(() => placeSoon({ buyerId, goodsId, input, card }));
   }
 
   return {

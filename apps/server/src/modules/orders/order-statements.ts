@@ -128,10 +128,13 @@ export async function updateOrderFrom(
 
 const byNosForUpdate = {
   name: 'orders_by_nos_for_update',
-  text: 'select * from orders where order_no = any($1::text[]) order by id for update',
+  text: 'select * from orders where order_no = any($1::text[]) for update skip locked',
 };
 
-/** The orders of these numbers there are, locked in id order until the caller's COMMIT. */
+/**
+ * The orders of these numbers it could lock without waiting, locked until the caller's COMMIT (one
+ * another transaction holds is left out).
+ */
 export async function lockOrdersByNo(tx: Executor, orderNos: readonly string[]): Promise<OrderRow[]> {
   const { name, text } = byNosForUpdate;
   return orderRows(await preparedRows(tx, name, text, [paddedForPlan(orderNos, '')]));
@@ -179,4 +182,42 @@ export async function markOrdersPaid(
     to,
   ]);
   return orderRows(rows);
+}
+
+const unpaidCounts = {
+  name: 'orders_unpaid_of_buyers',
+  text: `select buyer_id, count(*) as value from orders
+  where buyer_id = any($1::bigint[]) and state = 'pending_payment' group by buyer_id`,
+};
+
+/** How many orders each of the buyers has not paid yet (a buyer with none: 0). */
+export async function unpaidOrdersOfMany(
+  executor: Executor,
+  buyerIds: readonly number[],
+): Promise<(buyerId: number) => number> {
+  const { name, text } = unpaidCounts;
+  const rows = await preparedRows<{ buyer_id: number | string; value: number | string }>(
+    executor,
+    name,
+    text,
+    [paddedForPlan(buyerIds, 0)],
+  );
+  const counts = new Map(rows.map((row) => [Number(row.buyer_id), Number(row.value)]));
+  return (buyerId) => counts.get(buyerId) ?? 0;
+}
+
+/**
+ * Inserts many orders by one statement; an order whose number another order has already is left
+ * out (not an error). Answers the rows inserted.
+ */
+export async function insertOrdersWithFreeNumbers(
+  tx: Executor,
+  values: readonly NewOrder[],
+): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  return tx
+    .insert(orders)
+    .values([...values])
+    .onConflictDoNothing({ target: orders.orderNo })
+    .returning();
 }

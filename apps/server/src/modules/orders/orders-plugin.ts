@@ -52,7 +52,10 @@ export const ordersPlugin = fp<{
       cashier,
       guards: handoverGuards(listings),
       onBatchFallback: (error, size) =>
-        app.log.warn({ err: error, size }, 'orders: wallet pays paid together fell back to one by one'),
+        app.log.warn(
+          { err: error, size },
+          'orders: places or wallet pays written together fell back to one by one',
+        ),
     });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
     app.decorate('orders', service);

@@ -24,7 +24,7 @@ const PAY: OrderAction = 'pay';
  * ordinary path (`payAlone`) writes for a pay, from the same definitions (the process table, the
  * paid columns, the notices, the transfers). A pay the batch cannot take for sure is left to the
  * ordinary path, which gives its answer: an order not found or not the buyer's, not payable in its
- * state, paid twice in one batch, with a coupon (redeemed by its own step), or a buyer whose balance
+ * state, locked by another transaction right now (never waited for), paid twice in one batch, with a coupon (redeemed by its own step), or a buyer whose balance
  * read before the posting does not cover all their pays in the batch.
  */
 export function createWalletPays(deps: {
@@ -61,7 +61,9 @@ export function createWalletPays(deps: {
       taken.add(order.orderNo);
       return [{ index, order, request }];
     });
-    const available = await ledger.availableOf(tx, [...new Set(candidates.map(({ order }) => order.buyerId))]);
+    const available = await ledger.availableOf(tx, [
+      ...new Set(candidates.map(({ order }) => order.buyerId)),
+    ]);
     const owed = new Map<number, number>();
     const paying = candidates.filter(({ order }) => {
       const total = (owed.get(order.buyerId) ?? 0) + order.payableFen;

@@ -179,7 +179,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return transition.to ?? request.from;
   }
 
-    /** Records one transition (see recordMany). */
+  /** Records one transition (see recordMany). */
   async function record(executor: Executor, entry: RecordEntry, withTimeline = false) {
     const [timeline] = await recordMany(executor, [entry], withTimeline);
     if (!timeline) throw new Error('process engine: the transition was not recorded');
@@ -316,6 +316,17 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     return record(executor, { ...request, action: 'create', from: null, to: request.process.initial });
   }
 
+  /** `start` of many subjects of one process by one statement (and their timers by one more). */
+  async function startMany<S extends string, A extends string, G extends string>(
+    executor: Executor,
+    requests: readonly StartRequest<S, A, G>[],
+  ): Promise<ProcessTimelineEntry[][]> {
+    return recordMany(
+      executor,
+      requests.map((request) => ({ ...request, action: 'create', from: null, to: request.process.initial })),
+    );
+  }
+
   function registerTimerSubject(process: AnyProcess, subject: TimerSubject): void {
     timerSubjects.set(process.name, { process, subject });
   }
@@ -398,6 +409,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     applyTransitionWithTimeline,
     applyTransitions,
     start,
+    startMany,
     registerTimerSubject,
     fireTimer,
     timeline,
