@@ -173,6 +173,42 @@ describe(`Idempotency-Key on ${databaseKind}`, () => {
     expect(fresh.body).toMatchObject({ err_code: 0, data: { balance: '13.50' } });
   });
 
+  it('claims and completes the keys of requests arriving together, a key asked twice once', async () => {
+    const before = calls.topup;
+    const keys = ['together-1', 'together-2', 'together-3', 'together-4', 'together-4'];
+    const amountOf = (index: number) => String(Math.min(index, 3) + 1);
+    const answers = await Promise.all(
+      keys.map((key, index) =>
+        call(t.app, 'POST', '/app/test/topup', {
+          token,
+          body: { amount: amountOf(index) },
+          headers: withKey(key),
+        }),
+      ),
+    );
+    expect(calls.topup - before).toBe(4);
+    const [, , , first, second] = answers;
+    expect(answers.slice(0, 4).map(({ body }) => body.err_code)).toEqual([0, 0, 0, 0]);
+    // The second of one key is told to wait, or gets the first one's answer if it has finished.
+    if (second?.body.err_code === 0) expect(second.response.body).toBe(first?.response.body);
+    else expect(second?.body.err_code).toBe(ErrorCodes.IDEMPOTENCY_IN_PROGRESS);
+    // Each completed key replays its own first answer.
+    const retries = await Promise.all(
+      keys.slice(0, 4).map((key, index) =>
+        call(t.app, 'POST', '/app/test/topup', {
+          token,
+          body: { amount: String(index + 1) },
+          headers: withKey(key),
+        }),
+      ),
+    );
+    retries.forEach((retry, index) => {
+      expect(retry.response.headers['idempotent-replayed']).toBe('true');
+      expect(retry.response.body).toBe(answers[index]?.response.body);
+    });
+    expect(calls.topup - before).toBe(4);
+  });
+
   it('tells a duplicate that arrives while the first is running to wait', async () => {
     closeGate();
     const first = call(t.app, 'POST', '/app/test/slow', { headers: withKey('slow-1') });

@@ -59,9 +59,10 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
     const refusal = await counted(() => placeOrder(t, other.token, { goods_id: goodsId }));
     expect(pay.result.body.data?.order.state).toBe('paid');
     expect(refusal.result.body.err_code).toBe(ErrorCodes.ORDER_GOODS_UNAVAILABLE);
-    // 2026-11-26: place 13 (was 14), pay 12 (was 19), the refusal 2 (was 7, with BEGIN … ROLLBACK).
+    // 2026-11-26: place 13 (was 14), pay 13 (was 19; the batch's balance read is one more than
+    // alone), the refusal 2 (was 7, with BEGIN … ROLLBACK).
     expect(place.statements.length).toBeLessThanOrEqual(13);
-    expect(pay.statements.length).toBeLessThanOrEqual(12);
+    expect(pay.statements.length).toBeLessThanOrEqual(13);
     expect(refusal.statements).toHaveLength(2);
     expect(refusal.statements.map((text) => text.trim().toLowerCase())).not.toContain('begin');
   });
@@ -115,5 +116,39 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
     const sessionReads = burst.statements.filter((text) => text.includes('from "sessions"'));
     expect(sessionReads.length).toBeGreaterThanOrEqual(1);
     expect(sessionReads.length).toBeLessThanOrEqual(2);
+  });
+
+  it('sixteen buyers placing and then paying together: one transaction for the places, one for the pays', async () => {
+    const seller = await login(t.app, '13800000050');
+    const buyers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        login(t.app, `13800002${String(index).padStart(3, '0')}`, `10.0.3.${index + 1}`),
+      ),
+    );
+    for (const buyer of buyers) await postMoney(t.app.db, { userId: buyer.user.id, fen: 1_000_000 });
+    const listings: number[] = [];
+    for (let index = 0; index < buyers.length; index += 1)
+      listings.push(await insertListing(t.app.db, seller.user.id));
+    const places = await counted(() =>
+      Promise.all(
+        buyers.map((buyer, index) => placeOrder(t, buyer.token, { goods_id: listings[index] ?? 0 })),
+      ),
+    );
+    expect(places.result.map((answer) => answer.body.err_code)).toEqual(buyers.map(() => 0));
+    const pays = await counted(() =>
+      Promise.all(
+        buyers.map((buyer, index) =>
+          payOrder(t, buyer.token, places.result[index]?.body.data?.order_no ?? ''),
+        ),
+      ),
+    );
+    expect(pays.result.map((answer) => answer.body.data?.order.state)).toEqual(buyers.map(() => 'paid'));
+    const beginsOf = (statements: string[]) =>
+      statements.filter((text) => text.trim().toLowerCase() === 'begin').length;
+    expect(beginsOf(places.statements)).toBe(1);
+    expect(beginsOf(pays.statements)).toBe(1);
+    // 2026-11-26: the 16 places took 15 statements and the 16 pays 13, against 13 each alone.
+    expect(places.statements.length).toBeLessThanOrEqual(20);
+    expect(pays.statements.length).toBeLessThanOrEqual(20);
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   goodsProcess,
+  orderProcess,
   sincerityPenaltyProcess,
   withdrawalPaths as paths,
   withdrawalProcess,
@@ -108,6 +109,61 @@ describe(`process engine on ${databaseKind}`, () => {
         actor: { role: 'owner', userId: 2 },
       }),
     ).toThrow('交易中的商品不能编辑');
+  });
+
+  it('records many subjects’ transitions together, each with its own timeline and timers; one refusal writes nothing', async () => {
+    const ids = [9_100_001, 9_100_002, 9_100_003];
+    const system = { role: 'system', userId: null } as const;
+    const started = await t.app.db.transaction((tx) =>
+      t.app.processes.startMany(
+        tx,
+        ids.map((subjectId) => ({ process: orderProcess, subjectId, actor: system })),
+      ),
+    );
+    expect(started.map((timeline) => timeline.map((entry) => entry.to))).toEqual(
+      ids.map(() => ['pending_payment']),
+    );
+    const pay = (subjectId: number) => ({
+      process: orderProcess,
+      subjectId,
+      ownerId: null,
+      from: 'pending_payment' as const,
+      action: 'pay' as const,
+      actor: system,
+    });
+    const before = await rowCounts(t.app.db);
+    await expect(
+      t.app.db.transaction((tx) =>
+        t.app.processes.applyTransitions(tx, [
+          pay(9_100_001),
+          { ...pay(9_100_002), action: 'confirm_receipt' as const },
+        ]),
+      ),
+    ).rejects.toMatchObject({ errCode: ErrorCodes.ORDER_STATE_INVALID });
+    expect(countChanges(before, await rowCounts(t.app.db))).toEqual({});
+
+    const moved = await t.app.db.transaction((tx) =>
+      t.app.processes.applyTransitions(tx, ids.map(pay), { withTimeline: true }),
+    );
+    expect(moved.map((step) => step.to)).toEqual(['paid', 'paid', 'paid']);
+    expect(moved.map((step) => step.timeline.map((entry) => entry.to))).toEqual(
+      ids.map(() => ['pending_payment', 'paid']),
+    );
+    for (const id of ids)
+      expect((await historyOf('order', id)).map((row) => row.action)).toEqual(['create', 'pay']);
+    const timers = await queryRows<{ subject: string; action: string }>(
+      t.app.db,
+      sql`select data->>'subjectId' as subject, data->>'action' as action from pgboss.job
+          where name = 'process.timer' and (data->>'subjectId')::bigint between 9100001 and 9100003`,
+    );
+    expect(timers.map((row) => `${row.subject}:${row.action}`).sort()).toEqual(
+      ids.flatMap((id) => [`${id}:delivery_timeout`, `${id}:expire`]).sort(),
+    );
+    // These subjects are no orders: their timers are not for the next test's runs to fire.
+    await t.app.db.execute(
+      sql`delete from pgboss.job where name = 'process.timer'
+          and (data->>'subjectId')::bigint between 9100001 and 9100003`,
+    );
   });
 
   it('records who, when, from, to and why of every transition, and the detail shows it', async () => {
