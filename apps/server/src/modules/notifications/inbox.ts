@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { NoticeChannel } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
+import { preparedRows } from '../../lib/sql-rows.ts';
 import { runNoticeListeners } from './notice-listeners.ts';
 import { notifications } from './tables.ts';
 
@@ -26,31 +27,37 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const notify = (executor: Executor, input: NotificationInput): Promise<void> =>
   notifyAll(executor, [input]);
 
+/** Many notices by one prepared statement, the inputs as parallel arrays (no query building). */
+const insertMany = {
+  name: 'notifications_insert_many',
+  text: `insert into notifications (user_id, kind, channel, title, body, link, push_pending, created_at)
+  select user_id, kind, channel, title, body, link, true, created_at
+  from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+    with ordinality as notice (user_id, kind, channel, title, body, link, created_at, ord)
+  order by ord
+  returning id`,
+};
+
 /**
  * Writes several messages at once (both parties of an order step): one insert, and each listener
  * sees them together, so that it can read and write once for all of them.
  */
 export async function notifyAll(executor: Executor, inputs: readonly NotificationInput[]): Promise<void> {
   if (inputs.length === 0) return;
-  const rows = await executor
-    .insert(notifications)
-    .values(
-      inputs.map((input) => ({
-        userId: input.userId,
-        kind: input.kind,
-        channel: input.channel ?? 'system',
-        title: input.title,
-        body: input.body,
-        link: input.link,
-        pushPending: true,
-        createdAt: input.at,
-      })),
-    )
-    .returning({ id: notifications.id });
-  // A multi-row VALUES is inserted, and returned, in its order.
+  const column = <T>(pick: (input: NotificationInput) => T) => inputs.map(pick);
+  const rows = await preparedRows<{ id: number | string }>(executor, insertMany.name, insertMany.text, [
+    column((input) => input.userId),
+    column((input) => input.kind),
+    column((input) => input.channel ?? 'system'),
+    column((input) => input.title),
+    column((input) => input.body),
+    column((input) => input.link),
+    column((input) => input.at),
+  ]);
+  // Inserted, and returned, in the order of the input (`order by ord`).
   const written = inputs.flatMap((input, index) => {
     const row = rows[index];
-    return row ? [{ ...input, id: row.id }] : [];
+    return row ? [{ ...input, id: Number(row.id) }] : [];
   });
   if (written.length !== inputs.length) throw new Error('notification not inserted');
   await runNoticeListeners(executor, written);

@@ -206,18 +206,53 @@ export async function unpaidOrdersOfMany(
   return (buyerId) => counts.get(buyerId) ?? 0;
 }
 
+const insertMany = {
+  name: 'orders_insert_many',
+  text: `insert into orders (order_no, goods_id, buyer_id, seller_id, state, guarantee_code, price_fen,
+    guarantee_fee_fen, discount_fen, trade_fee_fen, payable_fen, seller_income_fen, coupon_id, goods_card,
+    pay_by, created_at, updated_at)
+  select order_no, goods_id, buyer_id, seller_id, state, guarantee_code, price_fen, guarantee_fee_fen,
+    discount_fen, trade_fee_fen, payable_fen, seller_income_fen, coupon_id, goods_card, pay_by, created_at,
+    updated_at
+  from unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bigint[],
+    $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], $14::jsonb[],
+    $15::timestamptz[], $16::timestamptz[], $17::timestamptz[])
+    with ordinality as placed (order_no, goods_id, buyer_id, seller_id, state, guarantee_code, price_fen,
+      guarantee_fee_fen, discount_fen, trade_fee_fen, payable_fen, seller_income_fen, coupon_id, goods_card,
+      pay_by, created_at, updated_at, ord)
+  order by ord
+  on conflict (order_no) do nothing
+  returning *`,
+};
+
 /**
- * Inserts many orders by one statement; an order whose number another order has already is left
- * out (not an error). Answers the rows inserted.
+ * Inserts many orders by one prepared statement; an order whose number another order has already is
+ * left out (not an error). Answers the rows inserted.
  */
 export async function insertOrdersWithFreeNumbers(
   tx: Executor,
   values: readonly NewOrder[],
 ): Promise<OrderRow[]> {
   if (values.length === 0) return [];
-  return tx
-    .insert(orders)
-    .values([...values])
-    .onConflictDoNothing({ target: orders.orderNo })
-    .returning();
+  const column = <T>(pick: (order: NewOrder) => T) => values.map(pick);
+  const rows = await preparedRows<Record<string, unknown>>(tx, insertMany.name, insertMany.text, [
+    column((order) => order.orderNo),
+    column((order) => order.goodsId),
+    column((order) => order.buyerId),
+    column((order) => order.sellerId),
+    column((order) => order.state),
+    column((order) => order.guaranteeCode ?? null),
+    column((order) => order.priceFen),
+    column((order) => order.guaranteeFeeFen),
+    column((order) => order.discountFen),
+    column((order) => order.tradeFeeFen),
+    column((order) => order.payableFen),
+    column((order) => order.sellerIncomeFen),
+    column((order) => order.couponId ?? null),
+    column((order) => JSON.stringify(order.goodsCard)),
+    column((order) => order.payBy),
+    column((order) => order.createdAt),
+    column((order) => order.updatedAt),
+  ]);
+  return orderRows(rows);
 }
