@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { amountToFen } from '@haoshi/contracts';
+import { AppError } from '../../lib/errors.ts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
 import { createDemoTrades, type DemoTrades } from './demo-trades.ts';
@@ -51,8 +52,9 @@ export const ordersPlugin = fp<{
       listings,
       cashier,
       guards: handoverGuards(listings),
+      // A refusal (a balance spent meanwhile) is answered by the ordinary path; anything else is news.
       onBatchFallback: (error, size) =>
-        app.log.warn(
+        app.log[error instanceof AppError ? 'debug' : 'warn'](
           { err: error, size },
           'orders: places or wallet pays written together fell back to one by one',
         ),

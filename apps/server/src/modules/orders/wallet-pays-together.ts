@@ -36,6 +36,26 @@ export function createWalletPays(deps: {
 }): (pay: WalletPay) => Promise<Moved> {
   const { db, now, processes, payAlone } = deps;
 
+  /**
+   * The pays the buyers' balances cover, read before the posting: a short one would fail the
+   * posting, and the batch with it. A pay alone skips the read: its posting's refusal is the answer.
+   */
+  async function coveredByBalances<T extends { order: OrderRow }>(
+    tx: Executor,
+    candidates: T[],
+  ): Promise<T[]> {
+    const available = await ledger.availableOf(tx, [
+      ...new Set(candidates.map(({ order }) => order.buyerId)),
+    ]);
+    const owed = new Map<number, number>();
+    return candidates.filter(({ order }) => {
+      const total = (owed.get(order.buyerId) ?? 0) + order.payableFen;
+      if (total > (available.get(order.buyerId) ?? 0)) return false;
+      owed.set(order.buyerId, total);
+      return true;
+    });
+  }
+
   async function payTogether(tx: Executor, pays: readonly WalletPay[]): Promise<(Moved | undefined)[]> {
     const locked = await lockOrdersByNo(tx, [...new Set(pays.map((pay) => pay.orderNo))]);
     const byNo = new Map(locked.map((order) => [order.orderNo, order]));
@@ -61,16 +81,7 @@ export function createWalletPays(deps: {
       taken.add(order.orderNo);
       return [{ index, order, request }];
     });
-    const available = await ledger.availableOf(tx, [
-      ...new Set(candidates.map(({ order }) => order.buyerId)),
-    ]);
-    const owed = new Map<number, number>();
-    const paying = candidates.filter(({ order }) => {
-      const total = (owed.get(order.buyerId) ?? 0) + order.payableFen;
-      if (total > (available.get(order.buyerId) ?? 0)) return false;
-      owed.set(order.buyerId, total);
-      return true;
-    });
+    const paying = candidates.length > 1 ? await coveredByBalances(tx, candidates) : candidates;
     const results: (Moved | undefined)[] = pays.map(() => undefined);
     if (paying.length === 0) return results;
 
