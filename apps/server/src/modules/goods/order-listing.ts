@@ -74,6 +74,14 @@ const lockNoWait = builtOnce('goods_for_order_nowait', (executor) =>
     .where(eq(goods.id, sql.placeholder('id')))
     .for('update', { noWait: true }),
 );
+// One listing by its own statement: a one-element array costs PostgreSQL more than `= $1`.
+const lockOneSkipLocked = builtOnce('goods_for_order_skip_locked', (executor) =>
+  executor
+    .select()
+    .from(goods)
+    .where(eq(goods.id, sql.placeholder('id')))
+    .for('update', { skipLocked: true }),
+);
 const lockManySkipLocked = {
   name: 'goods_for_orders_skip_locked',
   text: 'select * from goods where id = any($1::bigint[]) order by id for update skip locked',
@@ -128,6 +136,9 @@ export function createOrderListings(deps: {
     },
 
     async lockManyForOrders(tx, goodsIds) {
+      const [only] = goodsIds;
+      if (only !== undefined && goodsIds.length === 1)
+        return goodsRows(await lockOneSkipLocked(tx, { id: only }));
       const { name, text } = lockManySkipLocked;
       return goodsRows(await preparedRows(tx, name, text, [paddedForPlan(goodsIds, 0)]));
     },
@@ -146,6 +157,11 @@ export function createOrderListings(deps: {
           metadata: { order_no: orderNo },
         })),
       );
+      const [only] = taken;
+      if (only && taken.length === 1) {
+        await writeStatus(tx, { id: only.row.id, status: 'locked' });
+        return;
+      }
       const { name, text } = writeLocked;
       await preparedRows(tx, name, text, [
         paddedForPlan(

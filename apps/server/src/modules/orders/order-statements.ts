@@ -126,6 +126,15 @@ export async function updateOrderFrom(
   return orderRows(rows)[0];
 }
 
+// The batch statements below take one row by its own statement: a one-element array costs
+// PostgreSQL more (a custom plan each time, or the probes of the padding) than `= $1`.
+const byNoSkipLocked = builtOnce('order_by_no_skip_locked', (executor) =>
+  executor
+    .select()
+    .from(orders)
+    .where(eq(orders.orderNo, sql.placeholder('orderNo')))
+    .for('update', { skipLocked: true }),
+);
 const byNosForUpdate = {
   name: 'orders_by_nos_for_update',
   text: 'select * from orders where order_no = any($1::text[]) for update skip locked',
@@ -136,6 +145,9 @@ const byNosForUpdate = {
  * another transaction holds is left out).
  */
 export async function lockOrdersByNo(tx: Executor, orderNos: readonly string[]): Promise<OrderRow[]> {
+  const [only] = orderNos;
+  if (only !== undefined && orderNos.length === 1)
+    return orderRows(await byNoSkipLocked(tx, { orderNo: only }));
   const { name, text } = byNosForUpdate;
   return orderRows(await preparedRows(tx, name, text, [paddedForPlan(orderNos, '')]));
 }
@@ -170,6 +182,24 @@ export async function markOrdersPaid(
   paid: readonly PaidFromWallet[],
   to: string,
 ): Promise<OrderRow[]> {
+  const [only] = paid;
+  if (only && paid.length === 1) {
+    const { id, from, walletPaidFen, escrowFen, paidAt, deliverBy } = only;
+    const row = await updateOrderFrom(
+      tx,
+      { id, state: from as OrderRow['state'] },
+      {
+        state: to as OrderRow['state'],
+        walletPaidFen,
+        gatewayPaidFen: 0,
+        escrowFen,
+        paidAt,
+        deliverBy,
+        updatedAt: paidAt,
+      },
+    );
+    return row ? [row] : [];
+  }
   const { name, text } = markPaid;
   const column = <T>(pick: (row: PaidFromWallet) => T) => paid.map(pick);
   const rows = await preparedRows<Record<string, unknown>>(tx, name, text, [
@@ -195,6 +225,11 @@ export async function unpaidOrdersOfMany(
   executor: Executor,
   buyerIds: readonly number[],
 ): Promise<(buyerId: number) => number> {
+  const [only] = buyerIds;
+  if (only !== undefined && buyerIds.length === 1) {
+    const unpaid = await unpaidOrdersOf(executor, only);
+    return (buyerId) => (buyerId === only ? unpaid : 0);
+  }
   const { name, text } = unpaidCounts;
   const rows = await preparedRows<{ buyer_id: number | string; value: number | string }>(
     executor,
