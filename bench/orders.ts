@@ -90,7 +90,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'haoshi-bench-orders-'));
 const admin = new pg.Client({ connectionString: databaseUrl });
 await admin.connect();
 await admin.query(`create database ${name}`);
-const database = openPostgres(benchUrl.toString(), Math.max(...levels));
+// At most 64 connections of the bare ledger's own (PostgreSQL's max_connections is 100, and the
+// server's pools need theirs): at more loops than that, the loops share them.
+const BENCH_CONNECTIONS = 64;
+const database = openPostgres(benchUrl.toString(), Math.min(Math.max(...levels), BENCH_CONNECTIONS));
 const { db } = database;
 
 let server: ChildProcess | undefined;
