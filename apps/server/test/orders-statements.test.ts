@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { ErrorCodes } from '@haoshi/contracts';
 import { login } from './helpers/identity.ts';
 import { createListingsApp } from './helpers/listings.ts';
 import { insertListing, payOrder, placeOrder } from './helpers/orders.ts';
+import { beginsIn, recordSentStatements } from './helpers/sent-statements.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { postMoney } from './helpers/wallet.ts';
 import { orders } from '../src/modules/orders/tables.ts';
@@ -16,27 +16,19 @@ import { orders } from '../src/modules/orders/tables.ts';
  */
 describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
   let t: TestApp;
-  const sent: string[] = [];
-  type Query = typeof pg.Client.prototype.query;
-  const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')?.value as (
-    this: pg.Client,
-    ...args: unknown[]
-  ) => unknown;
+  let recording: ReturnType<typeof recordSentStatements>;
 
   beforeAll(async () => {
     t = await createListingsApp();
-    pg.Client.prototype.query = function (this: pg.Client, first: unknown, ...rest: unknown[]) {
-      const config = first as { text?: string } | string;
-      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-      return query.apply(this, [first, ...rest]);
-    } as Query;
+    recording = recordSentStatements();
   });
   afterAll(async () => {
-    pg.Client.prototype.query = query as Query;
+    recording.stop();
     await t.close();
   });
 
   const counted = async <T>(work: () => Promise<T>) => {
+    const { sent } = recording;
     sent.length = 0;
     const result = await work();
     // The idempotency record is written after the answer is sent.
@@ -142,10 +134,8 @@ describe.skipIf(databaseKind === 'pglite')('statements per order', () => {
       ),
     );
     expect(pays.result.map((answer) => answer.body.data?.order.state)).toEqual(buyers.map(() => 'paid'));
-    const beginsOf = (statements: string[]) =>
-      statements.filter((text) => text.trim().toLowerCase() === 'begin').length;
-    expect(beginsOf(places.statements)).toBe(1);
-    expect(beginsOf(pays.statements)).toBe(1);
+    expect(beginsIn(places.statements)).toBe(1);
+    expect(beginsIn(pays.statements)).toBe(1);
     // 2026-11-26: the 16 places took 15 statements and the 16 pays 13, against 13 each alone.
     expect(places.statements.length).toBeLessThanOrEqual(20);
     expect(pays.statements.length).toBeLessThanOrEqual(20);

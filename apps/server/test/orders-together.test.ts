@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCodes, orderQuote } from '@haoshi/contracts';
 import { AppError } from '../src/lib/errors.ts';
@@ -11,6 +10,7 @@ import type { Moved } from '../src/modules/orders/order-service.ts';
 import { processTransitions } from '../src/modules/process/tables.ts';
 import { createListingsApp } from './helpers/listings.ts';
 import { escrowAgainstOrders, goodsStatus, insertListing, insertUsers } from './helpers/orders.ts';
+import { beginsIn, recordSentStatements } from './helpers/sent-statements.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { postMoney } from './helpers/wallet.ts';
 
@@ -20,26 +20,23 @@ import { postMoney } from './helpers/wallet.ts';
  * written is what the ordinary path writes.
  */
 let t: TestApp;
-const begins: string[] = [];
-type Query = typeof pg.Client.prototype.query;
-const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')?.value as (
-  this: pg.Client,
-  ...args: unknown[]
-) => unknown;
+let recording: ReturnType<typeof recordSentStatements>;
 
 beforeAll(async () => {
   t = await createListingsApp();
-  // Counts the transactions opened on real PostgreSQL (PGlite has no pg client).
-  pg.Client.prototype.query = function (this: pg.Client, first: unknown, ...rest: unknown[]) {
-    const text = typeof first === 'string' ? first : ((first as { text?: string }).text ?? '');
-    if (text.trim().toLowerCase() === 'begin') begins.push(text);
-    return query.apply(this, [first, ...rest]);
-  } as Query;
+  recording = recordSentStatements();
 });
 afterAll(async () => {
-  pg.Client.prototype.query = query as Query;
+  recording.stop();
   await t.close();
 });
+
+/** The transactions opened since the last call (on real PostgreSQL; PGlite has no pg client). */
+const transactionsSince = () => {
+  const opened = beginsIn(recording.sent);
+  recording.sent.length = 0;
+  return opened;
+};
 
 const outcomeOf = (result: PromiseSettledResult<Moved>) =>
   result.status === 'fulfilled'
@@ -67,7 +64,7 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
     const basicOnly = await insertListing(t.app.db, seller, { guarantees: ['basic'] });
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0] = buyers;
     const [l1 = 0, l2 = 0, l3 = 0, l4 = 0, l5 = 0, l6 = 0] = listings;
-    begins.length = 0;
+    transactionsSince();
     const asked = [
       { buyer: a, goods: l1, expect: 'ok' },
       { buyer: b, goods: l2, guarantee: 'basic' as const, expect: 'ok' },
@@ -118,7 +115,7 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
     // One transaction for the batch, one for each place it left to the ordinary way (c's second,
     // the seller's own listing, the option not offered). e waits for d's place on the same listing
     // and is told without a transaction; so is the card read's refusal.
-    if (databaseKind === 'postgres') expect(begins.length).toBe(4);
+    if (databaseKind === 'postgres') expect(transactionsSince()).toBe(4);
   });
 
   it('wallet pays asked together: one transaction for the payable ones, every other refused as alone', async () => {
@@ -133,7 +130,7 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
     );
     if (!oa || !ob || !oc || !oPoor || !oOther || !oTwice) throw new Error('orders not placed');
     const before = await ledger.availableOf(t.app.db, [a, b, c]);
-    begins.length = 0;
+    transactionsSince();
     const asked = [
       { buyer: a, order: oa, expect: 'ok' },
       { buyer: b, order: ob, expect: 'ok' },
@@ -148,7 +145,7 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
       asked.map(({ buyer, order }) => t.app.orders.pay(buyer, order.orderNo, 'wallet')),
     );
     expect(results.map(outcomeOf)).toEqual(asked.map((pay) => pay.expect));
-    if (databaseKind === 'postgres') expect(begins.length).toBe(4);
+    if (databaseKind === 'postgres') expect(transactionsSince()).toBe(4);
 
     const paid = [oa, ob, oc, oTwice];
     const rows = await t.app.db
