@@ -274,16 +274,10 @@ export function createOrderService(deps: {
    */
   const payAlone = ({ buyerId, orderNo }: WalletPay): Promise<Moved> =>
     db
-      .transaction(async (tx) =>
-        payFromWallet(
-          tx,
-          await lockBuyersOrder(tx, buyerId, orderNo),
-          { role: 'buyer', userId: buyerId },
-          {
-            withTimeline: true,
-          },
-        ),
-      )
+      .transaction(async (tx) => {
+        const order = await lockBuyersOrder(tx, buyerId, orderNo);
+        return payFromWallet(tx, order, { role: 'buyer', userId: buyerId }, { withTimeline: true });
+      })
       .catch((error: unknown) => {
         if (error instanceof AppError && error.errCode === ErrorCodes.INSUFFICIENT_BALANCE)
           throw new AppError(ErrorCodes.ORDER_BALANCE_SHORT);
