@@ -6,7 +6,6 @@ import { queryRows } from '../src/lib/sql-rows.ts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
 import { notifications } from '../src/modules/notifications/tables.ts';
 import { orders } from '../src/modules/orders/index.ts';
-import type { Moved } from '../src/modules/orders/order-service.ts';
 import { processTransitions } from '../src/modules/process/tables.ts';
 import { createListingsApp } from './helpers/listings.ts';
 import { escrowAgainstOrders, goodsStatus, insertListing, insertUsers } from './helpers/orders.ts';
@@ -38,7 +37,7 @@ const transactionsSince = () => {
   return opened;
 };
 
-const outcomeOf = (result: PromiseSettledResult<Moved>) =>
+const outcomeOf = (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled'
     ? 'ok'
     : result.reason instanceof AppError
@@ -197,6 +196,69 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
       { state: 'pending_payment', escrowFen: 0 },
     ]);
   });
+});
+
+describe(`a crowd placing, paying and cancelling at once (${databaseKind})`, () => {
+  it('every buyer gets an answer, each order is whole, the ledger holds and escrow is the paid orders', async () => {
+    const [seller = 0, ...crowd] = await insertUsers(t.app.db, 41, '3963');
+    // Some buyers cannot pay at all, the others can pay a few orders.
+    for (const [index, buyer] of crowd.entries())
+      await postMoney(t.app.db, { userId: buyer, fen: index % 7 === 0 ? 10 : 60_000 });
+    const shared = await Promise.all(Array.from({ length: 5 }, () => insertListing(t.app.db, seller)));
+    for (let round = 0; round < 4; round += 1) {
+      const own = await Promise.all(
+        crowd.map(() => insertListing(t.app.db, seller, { priceFen: 5_000 + round * 1_000 })),
+      );
+      // Everyone places at once: on a listing of their own, or on one of five shared ones.
+      const places = await Promise.allSettled(
+        crowd.map((buyer, index) =>
+          t.app.orders.place(buyer, { goods_id: (index % 4 === 0 ? shared[index % 5] : own[index]) ?? 0 }),
+        ),
+      );
+      for (const result of places)
+        if (result.status === 'rejected')
+          expect([ErrorCodes.ORDER_GOODS_UNAVAILABLE, ErrorCodes.ORDER_UNPAID_LIMIT]).toContain(
+            outcomeOf(result),
+          );
+      const placed = places.flatMap((result) => (result.status === 'fulfilled' ? [result.value.order] : []));
+      // Then at once: most pay (some twice), every fifth cancels.
+      const steps = await Promise.allSettled(
+        placed.flatMap((order, index) => {
+          const pay = () => t.app.orders.pay(order.buyerId, order.orderNo, 'wallet').then(() => 'paid');
+          if (index % 5 === 0)
+            return [t.app.orders.cancel(order.buyerId, order.orderNo).then(() => 'cancelled')];
+          return index % 6 === 0 ? [pay(), pay()] : [pay()];
+        }),
+      );
+      for (const result of steps)
+        if (result.status === 'rejected')
+          expect([ErrorCodes.ORDER_BALANCE_SHORT, ErrorCodes.ORDER_STATE_INVALID]).toContain(
+            outcomeOf(result),
+          );
+      const rows = await t.app.db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            placed.map((order) => order.id),
+          ),
+        );
+      for (const row of rows) {
+        expect(['paid', 'pending_payment', 'cancelled']).toContain(row.state);
+        expect(row.escrowFen).toBe(row.state === 'paid' ? row.payableFen : 0);
+        expect(await goodsStatus(t.app.db, row.goodsId)).toBe(
+          row.state === 'cancelled' ? 'on_sale' : 'locked',
+        );
+      }
+      // A pay that failed leaves its order unpaid; the next round's places may then hit the limit.
+      expect(rows.filter((row) => row.state === 'paid').length).toBeGreaterThan(placed.length / 2);
+    }
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
+    const held = await escrowAgainstOrders(t.app.db);
+    expect(held.differingShards).toEqual([]);
+    expect(held.escrow).toBe(held.orders);
+  }, 120_000);
 });
 
 describe.skipIf(databaseKind === 'pglite')('a batch never waits for a lock', () => {
