@@ -44,6 +44,18 @@ const outcomeOf = (result: PromiseSettledResult<unknown>) =>
       ? result.reason.errCode
       : String(result.reason);
 
+/** The orders' rows as they are now. */
+const ordersNow = (some: readonly { id: number }[]) =>
+  t.app.db
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        some.map((order) => order.id),
+      ),
+    );
+
 async function timersOf(orderIds: number[], action: string) {
   const rows = await queryRows<{ subject: string }>(
     t.app.db,
@@ -147,15 +159,7 @@ describe(`orders placed and paid together (${databaseKind})`, () => {
     if (databaseKind === 'postgres') expect(transactionsSince()).toBe(4);
 
     const paid = [oa, ob, oc, oTwice];
-    const rows = await t.app.db
-      .select()
-      .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          paid.map((order) => order.id),
-        ),
-      );
+    const rows = await ordersNow(paid);
     for (const row of rows) {
       expect(row).toMatchObject({
         state: 'paid',
@@ -235,15 +239,7 @@ describe(`a crowd placing, paying and cancelling at once (${databaseKind})`, () 
           expect([ErrorCodes.ORDER_BALANCE_SHORT, ErrorCodes.ORDER_STATE_INVALID]).toContain(
             outcomeOf(result),
           );
-      const rows = await t.app.db
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.id,
-            placed.map((order) => order.id),
-          ),
-        );
+      const rows = await ordersNow(placed);
       for (const row of rows) {
         expect(['paid', 'pending_payment', 'cancelled']).toContain(row.state);
         expect(row.escrowFen).toBe(row.state === 'paid' ? row.payableFen : 0);

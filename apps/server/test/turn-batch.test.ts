@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTurnBatcher, paddedForPlan } from '../src/lib/turn-batch.ts';
+import { createTurnBatcher, onlyOf, paddedForPlan } from '../src/lib/turn-batch.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -56,5 +56,13 @@ describe('paddedForPlan', () => {
     expect(paddedForPlan(['a', 'b'], '', 4)).toEqual(['a', 'b', '', '']);
     expect(paddedForPlan([1, 2, 3, 4, 5], 0, 4)).toEqual([1, 2, 3, 4, 5]);
     expect(paddedForPlan([9], 0)).toHaveLength(16);
+  });
+});
+
+describe('onlyOf', () => {
+  it('answers the one element of a batch of one, and nothing for none or many', () => {
+    expect(onlyOf(['a'])).toBe('a');
+    expect(onlyOf([])).toBeUndefined();
+    expect(onlyOf([1, 2])).toBeUndefined();
   });
 });

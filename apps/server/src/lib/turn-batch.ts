@@ -49,3 +49,12 @@ export function paddedForPlan<T>(values: readonly T[], filler: T, length = 16): 
     ? values
     : [...values, ...Array.from({ length: length - values.length }, () => filler)];
 }
+
+/**
+ * The element of `values` when it has exactly one, else undefined. A batch of one is cheaper by a
+ * statement's one-row form (`= $1`) than by `= any($1)` (the padding's probes) or `unnest` (a new
+ * plan each call), so the statements over many rows take it apart.
+ */
+export function onlyOf<T>(values: readonly T[]): T | undefined {
+  return values.length === 1 ? values[0] : undefined;
+}

@@ -9,7 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { builtOnce, postgresErrorOf, preparedRows, tableRows } from '../../lib/sql-rows.ts';
-import { paddedForPlan } from '../../lib/turn-batch.ts';
+import { onlyOf, paddedForPlan } from '../../lib/turn-batch.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
@@ -74,7 +74,7 @@ const lockNoWait = builtOnce('goods_for_order_nowait', (executor) =>
     .where(eq(goods.id, sql.placeholder('id')))
     .for('update', { noWait: true }),
 );
-// One listing by its own statement: a one-element array costs PostgreSQL more than `= $1`.
+// One listing by its own statement (`onlyOf`).
 const lockOneSkipLocked = builtOnce('goods_for_order_skip_locked', (executor) =>
   executor
     .select()
@@ -136,9 +136,8 @@ export function createOrderListings(deps: {
     },
 
     async lockManyForOrders(tx, goodsIds) {
-      const [only] = goodsIds;
-      if (only !== undefined && goodsIds.length === 1)
-        return goodsRows(await lockOneSkipLocked(tx, { id: only }));
+      const only = onlyOf(goodsIds);
+      if (only !== undefined) return goodsRows(await lockOneSkipLocked(tx, { id: only }));
       const { name, text } = lockManySkipLocked;
       return goodsRows(await preparedRows(tx, name, text, [paddedForPlan(goodsIds, 0)]));
     },
@@ -157,8 +156,8 @@ export function createOrderListings(deps: {
           metadata: { order_no: orderNo },
         })),
       );
-      const [only] = taken;
-      if (only && taken.length === 1) {
+      const only = onlyOf(taken);
+      if (only) {
         await writeStatus(tx, { id: only.row.id, status: 'locked' });
         return;
       }

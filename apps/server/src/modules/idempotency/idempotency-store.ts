@@ -2,6 +2,7 @@ import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
 import { preparedRows } from '../../lib/sql-rows.ts';
+import { onlyOf } from '../../lib/turn-batch.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { idempotencyKeys } from './tables.ts';
 
@@ -201,23 +202,16 @@ export function createIdempotencyStore(db: Database, now: () => Date) {
   const claim = (scope: string, key: string, fingerprint: string) => claimSoon({ scope, key, fingerprint });
 
   /** Stores the first response; later requests with the key get it back. */
+  const completeAlone = async ({ claim: done, statusCode, contentType, body }: Completion) => {
+    await completeKey.execute({ ...done, statusCode, contentType, response: body });
+    return true as const;
+  };
   const complete = createGroupCommit<Completion, true>({
-    async runOne({ claim: done, statusCode, contentType, body }) {
-      await completeKey.execute({ ...done, statusCode, contentType, response: body });
-      return true;
-    },
+    runOne: completeAlone,
     async runMany(completions) {
-      const [only] = completions;
-      // One by its own statement: PostgreSQL plans the batch statement anew on every call.
-      if (only && completions.length === 1) {
-        await completeKey.execute({
-          ...only.claim,
-          statusCode: only.statusCode,
-          contentType: only.contentType,
-          response: only.body,
-        });
-        return [true];
-      }
+      // One by its own statement (`onlyOf`): PostgreSQL plans the batch statement anew on every call.
+      const only = onlyOf(completions);
+      if (only) return [await completeAlone(only)];
       const column = <T>(pick: (completion: Completion) => T) => completions.map(pick);
       await preparedRows(db, completeMany.name, completeMany.text, [
         column(({ claim: done }) => done.scope),

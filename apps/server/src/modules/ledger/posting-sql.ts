@@ -1,3 +1,4 @@
+import { onlyOf } from '../../lib/turn-batch.ts';
 import { accountRefOf, mayGoNegative, userIdOf, type AccountRef } from './accounts.ts';
 import type { TransferMetadata } from './tables.ts';
 
@@ -124,8 +125,8 @@ export function postingStatement(rows: PreparedTransfer[]): {
   text: string;
   params: unknown[];
 } {
-  const [only] = rows;
-  if (only && rows.length === 1) {
+  const only = onlyOf(rows);
+  if (only) {
     const { debit, credit } = only;
     return {
       name: 'ledger_post_one',

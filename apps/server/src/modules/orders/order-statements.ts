@@ -2,7 +2,7 @@ import { and, count, eq, sql, type Placeholder, type Query } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { builtOnce, preparedRows, tableRows } from '../../lib/sql-rows.ts';
-import { paddedForPlan } from '../../lib/turn-batch.ts';
+import { onlyOf, paddedForPlan } from '../../lib/turn-batch.ts';
 import type { OrderRow } from './order-money.ts';
 import { orders } from './tables.ts';
 
@@ -126,8 +126,7 @@ export async function updateOrderFrom(
   return orderRows(rows)[0];
 }
 
-// The batch statements below take one row by its own statement: a one-element array costs
-// PostgreSQL more (a custom plan each time, or the probes of the padding) than `= $1`.
+// The batch statements below take one row by its own statement (`onlyOf` in lib/turn-batch.ts).
 const byNoSkipLocked = builtOnce('order_by_no_skip_locked', (executor) =>
   executor
     .select()
@@ -145,9 +144,8 @@ const byNosForUpdate = {
  * another transaction holds is left out).
  */
 export async function lockOrdersByNo(tx: Executor, orderNos: readonly string[]): Promise<OrderRow[]> {
-  const [only] = orderNos;
-  if (only !== undefined && orderNos.length === 1)
-    return orderRows(await byNoSkipLocked(tx, { orderNo: only }));
+  const only = onlyOf(orderNos);
+  if (only !== undefined) return orderRows(await byNoSkipLocked(tx, { orderNo: only }));
   const { name, text } = byNosForUpdate;
   return orderRows(await preparedRows(tx, name, text, [paddedForPlan(orderNos, '')]));
 }
@@ -182,8 +180,8 @@ export async function markOrdersPaid(
   paid: readonly PaidFromWallet[],
   to: string,
 ): Promise<OrderRow[]> {
-  const [only] = paid;
-  if (only && paid.length === 1) {
+  const only = onlyOf(paid);
+  if (only) {
     const { id, from, walletPaidFen, escrowFen, paidAt, deliverBy } = only;
     const row = await updateOrderFrom(
       tx,
@@ -225,8 +223,8 @@ export async function unpaidOrdersOfMany(
   executor: Executor,
   buyerIds: readonly number[],
 ): Promise<(buyerId: number) => number> {
-  const [only] = buyerIds;
-  if (only !== undefined && buyerIds.length === 1) {
+  const only = onlyOf(buyerIds);
+  if (only !== undefined) {
     const unpaid = await unpaidOrdersOf(executor, only);
     return (buyerId) => (buyerId === only ? unpaid : 0);
   }

@@ -23,12 +23,13 @@ export const buyerPlacingLock = (buyerId: number) => `orders:buyer:${buyerId}`;
  * Places that arrive together are written by one transaction (lib/group-commit.ts), as wallet pays
  * are (wallet-pays-together.ts): the buyers' locks taken, their unpaid orders counted, the listings
  * locked, the orders inserted, the listings taken and the orders' processes started by one statement
- * each. It never waits for a lock another transaction holds: what it cannot lock at once is left out. The batch writes what the ordinary path (`placeAlone`) writes, from the same definitions.
- * A place the batch cannot take for sure is left to the ordinary path, which gives its answer: one
- * with a bargain or a coupon (their own steps), a second place of the same buyer or on the same
- * listing in the batch, a buyer placing another order right now or at the unpaid-orders limit, a listing being ordered right now (it is
- * skipped, not waited for), not on sale or the buyer's own, a 包赔 option it does not offer, and an
- * order number drawn twice.
+ * each. The batch writes what the ordinary path (`placeAlone`) writes, from the same definitions,
+ * and never waits for a lock another transaction holds. A place it cannot take for sure is left to
+ * the ordinary path, which gives its answer: one with a bargain or a coupon (their own steps), a
+ * second place of the same buyer or on the same listing in the batch, a buyer placing another order
+ * right now or at the unpaid-orders limit, a listing being ordered right now (skipped, not waited
+ * for), not on sale or the buyer's own, a 包赔 option it does not offer, and an order number drawn
+ * twice.
  */
 export function createPlaces(deps: {
   db: Database;

@@ -203,34 +203,32 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     if (entries.some((entry) => entry.process !== process) || new Set(subjectIds).size !== entries.length)
       throw new Error('process engine: a batch records one process, each subject once');
     const at = now();
+    const many = withTimeline ? recordManyWithTimeline : recordManyOnly;
     const rows =
       entries.length === 1
         ? (await recordedRowsOfOne(executor, first, at, withTimeline)).map((row) => ({
             ...row,
             subject_id: first.subjectId,
           }))
-        : await preparedRows<RecordedRow & { subject_id: number | string }>(
-            executor,
-            (withTimeline ? recordManyWithTimeline : recordManyOnly).name,
-            (withTimeline ? recordManyWithTimeline : recordManyOnly).text,
-            [
-              process.name,
-              subjectIds,
-              entries.map((entry) => entry.action),
-              entries.map((entry) => entry.from),
-              entries.map((entry) => entry.to),
-              entries.map((entry) => entry.actor.role),
-              entries.map((entry) => entry.actor.userId),
-              entries.map((entry) => entry.reason ?? null),
-              entries.map((entry) => JSON.stringify(entry.metadata ?? {})),
-              at,
-              ...(withTimeline ? [paddedForPlan(subjectIds, 0)] : []),
-            ],
-          );
+        : await preparedRows<RecordedRow & { subject_id: number | string }>(executor, many.name, many.text, [
+            process.name,
+            subjectIds,
+            entries.map((entry) => entry.action),
+            entries.map((entry) => entry.from),
+            entries.map((entry) => entry.to),
+            entries.map((entry) => entry.actor.role),
+            entries.map((entry) => entry.actor.userId),
+            entries.map((entry) => entry.reason ?? null),
+            entries.map((entry) => JSON.stringify(entry.metadata ?? {})),
+            at,
+            ...(withTimeline ? [paddedForPlan(subjectIds, 0)] : []),
+          ]);
     const bySubject = new Map<number, typeof rows>();
     for (const row of rows) {
       const subjectId = Number(row.subject_id);
-      bySubject.set(subjectId, [...(bySubject.get(subjectId) ?? []), row]);
+      const subjectRows = bySubject.get(subjectId);
+      if (subjectRows) subjectRows.push(row);
+      else bySubject.set(subjectId, [row]);
     }
     const timers: ArmedTimer[] = [];
     const timelines = entries.map((entry) => {

@@ -29,8 +29,10 @@ export interface TimerScheduler {
 
 export const PROCESS_TIMER_JOB = 'process.timer';
 
-/** Timers are delayed jobs of the durable job runner, inserted in the transition's transaction
- *  (the timers of many transitions by one statement). */
+/**
+ * Timers are delayed jobs of the durable job runner, inserted in the transition's transaction (the
+ * timers of many transitions by one statement).
+ */
 export function createJobTimerScheduler(jobs: JobRunner): TimerScheduler {
   return {
     async arm(executor, timers) {
