@@ -2,6 +2,7 @@ import { escrowOf, ledger, type AccountRef } from '../ledger/index.ts';
 import { ORDER_DELIVERY_SECONDS } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { addSeconds } from '../../lib/time.ts';
+import type { OrderHold } from '../sincerity/index.ts';
 import type { orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -126,3 +127,10 @@ export async function settleFromEscrow(tx: Executor, order: OrderRow): Promise<v
     },
   ]);
 }
+
+/** What the seller's deposit backs once the order is paid (sincerity holds). */
+export const depositHoldOf = (order: OrderRow): OrderHold => ({
+  sellerId: order.sellerId,
+  orderNo: order.orderNo,
+  title: order.goodsCard.title,
+});

@@ -25,7 +25,9 @@ import type { OrderListings } from '../goods/index.ts';
 import { rolesOf } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
+import { holdDepositsForOrders, releaseOrderHold } from '../sincerity/index.ts';
 import {
+  depositHoldOf,
   paidColumnsOf,
   payIntoEscrow,
   refundFromEscrow,
@@ -181,6 +183,7 @@ export function createOrderService(deps: {
         Object.assign(change, paidColumnsOf(order, at));
         if (order.couponId !== null)
           await redeemCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo, now: at });
+        await holdDepositsForOrders(processes, tx, [depositHoldOf(order)], { now: at });
         moveMoney = () => payIntoEscrow(tx, order);
         break;
       }
@@ -196,6 +199,7 @@ export function createOrderService(deps: {
       case 'cancelled_refunded':
       case 'refunded': {
         await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
+        await releaseOrderHold(processes, tx, { orderNo: order.orderNo, now: at });
         change.escrowFen = 0;
         change.closedAt = at;
         moveMoney = () => refundFromEscrow(tx, order);
@@ -204,6 +208,7 @@ export function createOrderService(deps: {
       case 'completed':
       case 'released': {
         await listings.release(tx, order.goodsId, 'sell', order.orderNo);
+        await releaseOrderHold(processes, tx, { orderNo: order.orderNo, now: at });
         change.escrowFen = 0;
         change.completedAt = at;
         moveMoney = () => settleFromEscrow(tx, order);
@@ -211,6 +216,9 @@ export function createOrderService(deps: {
       }
       case 'protection':
         change.releaseAt = addSeconds(at, protectionSeconds);
+        break;
+      case 'split':
+        await releaseOrderHold(processes, tx, { orderNo: order.orderNo, now: at });
         break;
       default:
         break;

@@ -3,7 +3,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
-import { paidColumnsOf, payTransfersOf, type OrderRow } from './order-money.ts';
+import { holdDepositsForOrders } from '../sincerity/index.ts';
+import { depositHoldOf, paidColumnsOf, payTransfersOf, type OrderRow } from './order-money.ts';
 import { postOrderNotices } from './order-notices.ts';
 import type { Moved } from './order-service.ts';
 import { lockOrdersByNo, markOrdersPaid } from './order-statements.ts';
@@ -19,7 +20,7 @@ const PAY: OrderAction = 'pay';
 /**
  * Wallet pays that arrive together are written by one transaction (lib/group-commit.ts): the
  * orders locked by one statement, the transitions recorded and the delivery timers armed by one
- * each, the orders written by one UPDATE and the money moved by one posting, so a busy minute costs
+ * each, the sellers' deposits holding for the orders, the orders written by one UPDATE and the money moved by one posting, so a busy minute costs
  * the database a few statements per batch instead of nine per pay. The batch writes what the
  * ordinary path (`payAlone`) writes for a pay, from the same definitions (the process table, the
  * paid columns, the notices, the transfers). A pay the batch cannot take for sure is left to the
@@ -95,6 +96,8 @@ export function createWalletPays(deps: {
     const at = now();
     const orders: OrderRow[] = paying.map(({ order }) => order);
     await postOrderNotices(tx, orders, to, at);
+    // A seller's deposit locked elsewhere right now fails the batch (NOWAIT): each pay goes alone.
+    await holdDepositsForOrders(processes, tx, orders.map(depositHoldOf), { now: at, nowait: true });
     const written = await markOrdersPaid(
       tx,
       orders.map((order) => ({

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
   sincerityHoldProcess,
@@ -186,6 +186,13 @@ export async function closeDeposit(
 
 const system: ProcessActor = { role: 'system', userId: null };
 
+const holdOf = (kind: SincerityKind, referenceType: string, referenceId: string) =>
+  and(
+    eq(sincerityHolds.kind, kind),
+    eq(sincerityHolds.referenceType, referenceType),
+    eq(sincerityHolds.referenceId, referenceId),
+  );
+
 export interface HoldInput {
   userId: number;
   kind: SincerityKind;
@@ -201,12 +208,10 @@ export interface HoldInput {
  */
 export async function attachHold(processes: ProcessEngine, tx: Executor, input: HoldInput): Promise<Hold> {
   const holding = await lockHolding(tx, input.userId, input.kind);
-  const where = and(
-    eq(sincerityHolds.kind, input.kind),
-    eq(sincerityHolds.referenceType, input.referenceType),
-    eq(sincerityHolds.referenceId, input.referenceId),
-  );
-  const [existing] = await tx.select().from(sincerityHolds).where(where);
+  const [existing] = await tx
+    .select()
+    .from(sincerityHolds)
+    .where(holdOf(input.kind, input.referenceType, input.referenceId));
   if (existing) {
     if (existing.userId !== input.userId) throw new AppError(ErrorCodes.CONFLICT);
     return existing;
@@ -233,20 +238,8 @@ export async function attachHold(processes: ProcessEngine, tx: Executor, input: 
   return hold;
 }
 
-/** For the order flow: the order ended. Idempotent; a missing hold is 1010. */
-export async function releaseHold(
-  processes: ProcessEngine,
-  tx: Executor,
-  input: { kind: SincerityKind; referenceType: string; referenceId: string; now: Date },
-): Promise<Hold> {
-  const where = and(
-    eq(sincerityHolds.kind, input.kind),
-    eq(sincerityHolds.referenceType, input.referenceType),
-    eq(sincerityHolds.referenceId, input.referenceId),
-  );
-  const [hold] = await tx.select().from(sincerityHolds).where(where).for('update');
-  if (!hold) throw new AppError(ErrorCodes.NOT_FOUND);
-  if (hold.status === 'released') return hold;
+/** Releases a locked open hold through its process. */
+async function releaseLocked(processes: ProcessEngine, tx: Executor, hold: Hold, now: Date): Promise<Hold> {
   const to = await processes.applyTransition(tx, {
     process: sincerityHoldProcess,
     subjectId: hold.id,
@@ -257,11 +250,104 @@ export async function releaseHold(
   });
   const [released] = await tx
     .update(sincerityHolds)
-    .set({ status: to, releasedAt: input.now })
+    .set({ status: to, releasedAt: now })
     .where(eq(sincerityHolds.id, hold.id))
     .returning();
   if (!released) throw new Error('sincerity: hold not released');
   return released;
+}
+
+/** For the order flow: the order ended. Idempotent; a missing hold is 1010. */
+export async function releaseHold(
+  processes: ProcessEngine,
+  tx: Executor,
+  input: { kind: SincerityKind; referenceType: string; referenceId: string; now: Date },
+): Promise<Hold> {
+  const [hold] = await tx
+    .select()
+    .from(sincerityHolds)
+    .where(holdOf(input.kind, input.referenceType, input.referenceId))
+    .for('update');
+  if (!hold) throw new AppError(ErrorCodes.NOT_FOUND);
+  if (hold.status === 'released') return hold;
+  return releaseLocked(processes, tx, hold, input.now);
+}
+
+/** A paid order the seller's deposit backs from payment until the order ends. */
+export interface OrderHold {
+  sellerId: number;
+  orderNo: string;
+  title: string;
+}
+
+/**
+ * Orders paid: each seller's deposit, when they hold one, now backs the order, so it cannot be closed
+ * (4503) while the order may still cost the seller a penalty (verification, liquidated damages); a
+ * seller without a deposit sells without one. The holdings are locked first, as `closeDeposit` locks
+ * them, so a deposit is never closed between the check and the hold. `nowait`: a holding locked by
+ * another transaction fails the statement instead of waiting (for a batch, which must not wait).
+ */
+export async function holdDepositsForOrders(
+  processes: ProcessEngine,
+  tx: Executor,
+  orders: readonly OrderHold[],
+  options: { now: Date; nowait?: boolean },
+): Promise<void> {
+  if (orders.length === 0) return;
+  const sellers = [...new Set(orders.map((order) => order.sellerId))];
+  const locking = tx
+    .select({ userId: sincerityHoldings.userId })
+    .from(sincerityHoldings)
+    .where(
+      and(
+        eq(sincerityHoldings.kind, 'seller'),
+        inArray(sincerityHoldings.userId, sellers),
+        gt(sincerityHoldings.held, 0),
+      ),
+    )
+    .orderBy(sincerityHoldings.userId);
+  const deposited = await (options.nowait ? locking.for('update', { noWait: true }) : locking.for('update'));
+  if (deposited.length === 0) return;
+  const backed = new Set(deposited.map((row) => row.userId));
+  const holds = await tx
+    .insert(sincerityHolds)
+    .values(
+      orders
+        .filter((order) => backed.has(order.sellerId))
+        .map((order) => ({
+          userId: order.sellerId,
+          kind: 'seller' as const,
+          referenceType: 'order',
+          referenceId: order.orderNo,
+          title: order.title,
+          createdAt: options.now,
+        })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: sincerityHolds.id, referenceId: sincerityHolds.referenceId });
+  await processes.startMany(
+    tx,
+    holds.map((hold) => ({
+      process: sincerityHoldProcess,
+      subjectId: hold.id,
+      actor: system,
+      metadata: { reference_type: 'order', reference_id: hold.referenceId },
+    })),
+  );
+}
+
+/** An order ended: the seller's deposit no longer backs it. Nothing to do when none did. */
+export async function releaseOrderHold(
+  processes: ProcessEngine,
+  tx: Executor,
+  input: { orderNo: string; now: Date },
+): Promise<void> {
+  const [hold] = await tx
+    .select()
+    .from(sincerityHolds)
+    .where(holdOf('seller', 'order', input.orderNo))
+    .for('update');
+  if (hold?.status === 'open') await releaseLocked(processes, tx, hold, input.now);
 }
 
 export interface PenaltyInput {
