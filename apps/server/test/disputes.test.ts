@@ -176,6 +176,13 @@ describe(`resolving a dispute (${databaseKind})`, () => {
     expect((await resolve(staff, order.order_no, { outcome: 'release' })).body.err_code).toBe(
       ErrorCodes.ORDER_STATE_INVALID,
     );
+    // A late split by another member of staff is told the dispute is over, not that its amounts are.
+    const lateSplit = await resolve(staff, order.order_no, {
+      outcome: 'split',
+      buyer_amount: '50.00',
+      seller_amount: '50.00',
+    });
+    expect(lateSplit.body.err_code).toBe(ErrorCodes.ORDER_STATE_INVALID);
     const money = await expectMoneyConsistent(t);
     expect(money.escrow).toBe(money.openOrders);
   });

@@ -118,13 +118,9 @@ export function createDisputeService(deps: {
         const order = await lockOrder(tx, input.order_no);
         const dispute = await disputeOf(tx, order.id);
         const actor = { role: 'customer_service', userId: staffId } as const;
-        const shares =
-          input.outcome === 'split'
-            ? splitShares(order, input.buyer_amount ?? 0, input.seller_amount ?? 0)
-            : null;
-        if (input.outcome === 'split' && !shares)
-          throw new AppError(ErrorCodes.DISPUTE_SPLIT_INVALID, undefined, { field: 'buyer_amount' });
         const at = now();
+        // The state answers first (a dispute resolved already); the split's amounts after it (the
+        // transaction rolls the step back with them).
         let resolved = await orderService.step(
           tx,
           order,
@@ -132,6 +128,12 @@ export function createDisputeService(deps: {
           actor,
           input.reason,
         );
+        const shares =
+          input.outcome === 'split'
+            ? splitShares(order, input.buyer_amount ?? 0, input.seller_amount ?? 0)
+            : null;
+        if (input.outcome === 'split' && !shares)
+          throw new AppError(ErrorCodes.DISPUTE_SPLIT_INVALID, undefined, { field: 'buyer_amount' });
         let settled = { buyerFen: 0, sellerFen: 0, feeFen: 0 };
         if (input.outcome === 'refund') settled = { buyerFen: order.payableFen, sellerFen: 0, feeFen: 0 };
         if (input.outcome === 'release')

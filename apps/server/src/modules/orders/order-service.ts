@@ -152,7 +152,16 @@ export function createOrderService(deps: {
     const { to, timeline } = options.withTimeline
       ? await processes.applyTransitionWithTimeline(tx, request)
       : { to: await processes.applyTransition(tx, request), timeline: null };
+    // A stay (liquidated damages) enters nothing: the state's effects, deadlines and notices were
+    // written when it was entered, and its timers keep running (the engine does not re-arm them).
+    if (to === order.state) return { order: await stay(tx, order, at, options.written), timeline };
     return { order: await enter(tx, order, to, at, protection, options.written), timeline };
+  }
+
+  async function stay(tx: Executor, order: OrderRow, at: Date, written: OrderChange = {}): Promise<OrderRow> {
+    const row = await updateOrderFrom(tx, order, { ...written, updatedAt: at });
+    if (!row) throw new AppError(ErrorCodes.CONFLICT);
+    return row;
   }
 
   const step = async (
