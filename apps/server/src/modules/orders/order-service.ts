@@ -59,6 +59,8 @@ export interface OrderCashier {
     buyerId: number,
     rechargeNo: string,
   ): Promise<{ status: string; cashierUrl: string; amount: number; channel: PaymentChannel }>;
+  /** Closes the recharge at the gateway; a payment made meanwhile is credited (and pays the order). */
+  close(buyerId: number, rechargeNo: string): Promise<void>;
 }
 
 /** An order after a step, with its timeline when the step was asked for it (null otherwise). */
@@ -110,8 +112,21 @@ export function createOrderService(deps: {
   guards: OrderGuards;
   /** Told when places or wallet pays written together fell back to one transaction each (the log). */
   onBatchFallback?: (error: unknown, size: number) => void;
+  /** Told when the gateway could not close an expiring order's cashier payment (the log). */
+  onCashierError?: (error: unknown, orderNo: string) => void;
 }) {
   const { db, now, processes, listings, cashier, guards } = deps;
+
+  /**
+   * Before an unpaid order closes (the buyer cancels, the pay timer expires it), its cashier payment
+   * is closed at the gateway: the cashier takes no more money for an order that is gone, and a
+   * payment made in time whose notify is late is credited now, which pays the order
+   * (`onRechargeCredited`) so it does not close after all.
+   */
+  async function closeCashierOf(order: Pick<OrderRow, 'buyerId' | 'state' | 'gatewayRechargeNo'>) {
+    if (order.state !== 'pending_payment' || !order.gatewayRechargeNo) return;
+    await cashier.close(order.buyerId, order.gatewayRechargeNo);
+  }
 
   const findOrder = async (orderNo: string) => {
     const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
@@ -242,6 +257,14 @@ export function createOrderService(deps: {
   // The pay, delivery and protection timers of the process.
   processes.registerTimerSubject(orderProcess, {
     peek: orderStateOf,
+    async beforeFire(executor, timer) {
+      if (timer.action !== 'expire') return;
+      const [order] = await executor.select().from(orders).where(eq(orders.id, timer.subjectId));
+      if (!order) return;
+      // A gateway out of reach must not keep the order open for ever: a payment it took later is
+      // credited to the wallet by its notify or the active query.
+      await closeCashierOf(order).catch((error: unknown) => deps.onCashierError?.(error, order.orderNo));
+    },
     async lock(tx, subjectId) {
       const row = await lockOrder(tx, { id: subjectId });
       return row && { state: row.state, ownerId: row.sellerId };
@@ -454,14 +477,17 @@ export function createOrderService(deps: {
       });
       const { order, timeline } = outcome;
       if (outcome.short === 0) return { order, timeline, cashierUrl: null };
-      return {
-        order,
-        timeline,
-        cashierUrl: await payRestAtCashier(order, method, outcome.short),
-      };
+      const cashierUrl = await payRestAtCashier(order, method, outcome.short);
+      if (cashierUrl !== null) return { order, timeline, cashierUrl };
+      // The earlier cashier payment was made: the order as it is now (paid by it, most likely).
+      const [current] = await db.select().from(orders).where(eq(orders.id, order.id));
+      return { order: current ?? order, timeline: null, cashierUrl: null };
     },
 
     async cancel(buyerId: number, orderNo: string, reason?: string): Promise<OrderRow> {
+      const found = await findOrder(orderNo);
+      if (found.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      await closeCashierOf(found);
       return withListingChange(() =>
         db.transaction(async (tx) => {
           const order = await lockOrder(tx, { orderNo });
@@ -563,12 +589,23 @@ export function createOrderService(deps: {
     },
   };
 
-  /** Starts (or resumes) the cashier payment of the rest of an unpaid order. */
-  async function payRestAtCashier(order: OrderRow, channel: PaymentChannel, short: number): Promise<string> {
+  /**
+   * Starts (or resumes) the cashier payment of the rest of an unpaid order; answers its URL, or null
+   * when the order's earlier cashier payment turns out to be made (asking the gateway credits it,
+   * which pays the order): the buyer is never sent to pay twice.
+   */
+  async function payRestAtCashier(
+    order: OrderRow,
+    channel: PaymentChannel,
+    short: number,
+  ): Promise<string | null> {
     if (order.gatewayRechargeNo) {
       const current = await cashier.status(order.buyerId, order.gatewayRechargeNo);
       if (current.status === 'pending' && current.amount >= short && current.channel === channel)
         return current.cashierUrl;
+      // Replaced (another channel, too little): closed, so that it takes no more money.
+      if (current.status === 'pending') await cashier.close(order.buyerId, order.gatewayRechargeNo);
+      if (current.status === 'paid' || (await orderStateOf(db, order.id)) !== 'pending_payment') return null;
     }
     const started = await cashier.start(order.buyerId, {
       // The cashier's least payment; anything beyond the order stays in the wallet.

@@ -44,6 +44,7 @@ export const ordersPlugin = fp<{
           channel: current.channel,
         };
       },
+      close: (buyerId, rechargeNo) => recharges.close(buyerId, rechargeNo, '订单已关闭，收银台支付已取消'),
     };
     const service = createOrderService({
       db: app.db,
@@ -57,6 +58,11 @@ export const ordersPlugin = fp<{
         app.log[error instanceof AppError ? 'debug' : 'warn'](
           { err: error, size },
           'orders: places or wallet pays written together fell back to one by one',
+        ),
+      onCashierError: (error, orderNo) =>
+        app.log.warn(
+          { err: error, orderNo },
+          'orders: the cashier payment of an expiring order was not closed',
         ),
     });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));

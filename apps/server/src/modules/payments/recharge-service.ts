@@ -340,6 +340,24 @@ export function createRechargeService(options: RechargeServiceOptions) {
       };
     },
 
+    /**
+     * What a recharge paid for is gone (its order closed): the payment is closed at the provider, so
+     * its cashier takes no more money; one made meanwhile, its notify not here yet, is credited now.
+     */
+    async close(userId: number, orderNo: string, reason: string): Promise<void> {
+      const [row] = await db
+        .select()
+        .from(recharges)
+        .where(and(eq(recharges.orderNo, orderNo), eq(recharges.userId, userId)));
+      if (!row) throw new AppError(ErrorCodes.RECHARGE_NOT_FOUND);
+      if (!canTake(rechargeProcess, row.status, 'close', ['system'])) return;
+      const state = await provider.closePayment(row.channel, row.orderNo);
+      if (state.status === 'pending')
+        throw new Error(`recharge ${row.orderNo}: the provider did not close it`);
+      if (state.status === 'paid') await applyState(row, state);
+      else await markClosed(row, reason);
+    },
+
     /** The scheduled job: pending recharges older than 5 minutes are queried at the provider. */
     async queryStale(): Promise<number> {
       const at = now();

@@ -58,6 +58,11 @@ export interface TimerSubject {
    * timers that mostly go stale (an order's pay timer, once it is paid) should have it.
    */
   peek?(executor: Executor, subjectId: number): Promise<string | undefined>;
+  /**
+   * Brings in, before the timer's transaction and outside it, what happened elsewhere and may make
+   * the timer stale (a payment made at a gateway whose notify has not arrived). Optional.
+   */
+  beforeFire?(executor: Executor, timer: ProcessTimer): Promise<void>;
   /** Writes the state entered, and whatever the transition implies, in `executor`. */
   enter(
     executor: Executor,
@@ -339,6 +344,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     const { process, subject } = entry;
     // Left another state since: stale, whatever happens next (a stay entered later armed its own).
     if (subject.peek && (await subject.peek(executor, timer.subjectId)) !== timer.fromState) return 'stale';
+    if (subject.beforeFire) await subject.beforeFire(executor, timer);
     return executor.transaction(async (tx) => {
       const current = await subject.lock(tx, timer.subjectId);
       if (!current || current.state !== timer.fromState) return 'stale';

@@ -45,6 +45,7 @@ export const orderMessages = {
   payNow: '确认支付',
   toCashier: '前往收银台',
   paid: '支付成功，资金已进入平台托管',
+  paidToWallet: '收银台付款已到账余额，请再次确认支付',
   cashierPending: '收银台支付处理中，完成后订单自动变为已付款',
   openCashier: '继续支付',
   // Detail

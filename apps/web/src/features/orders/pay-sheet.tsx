@@ -33,7 +33,8 @@ export function PaySheet({ order, visible, onClose }: PaySheetProps) {
       openCashier(result.cashier_url);
       return;
     }
-    showToast(m.paid);
+    // An earlier cashier payment arrived but did not cover the order: it waits in the balance.
+    showToast(result.order.state === 'pending_payment' ? m.paidToWallet : m.paid);
     onClose();
   });
   const rest = fenToAmount(Math.max(0, payableFen - balanceFen));
