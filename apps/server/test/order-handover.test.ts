@@ -6,6 +6,7 @@ import {
   walletPaths,
   type AccountCredentials,
   type BillList,
+  type DisputeDetail,
   type OrderDetail,
   type OrderHandover,
   type UrgePage,
@@ -259,6 +260,39 @@ describe('verification', () => {
     });
     expect(failed.body.data?.state).toBe('cancelled_refunded');
     expect(await goodsStatus(t.app.db, goodsId)).toBe('off_shelf');
+    await expectLedgerHolds();
+  });
+
+  it('a buyer who has seen the login reports a mismatch to after-sales: no refund until staff decide', async () => {
+    const { orderNo, goodsId } = await paidOrder(t, { buyer, seller: stranger });
+    await handedOver(t, staff, stranger, orderNo);
+    expect((await reveal(buyer.token, orderNo)).body.data?.password).toBe('S3cret-pass!');
+    const before = (await ledger.balances(t.app.db, buyer.id)).available;
+    const reported = await moneyCall(t, buyer.token, '/app/order/verify', {
+      order_no: orderNo,
+      verdict: 'mismatch',
+      reason: '登录后发现皮肤数量不符',
+    });
+    expect(reported.body.err_code).toBe(0);
+    expect(await orderState(orderNo)).toBe('disputed');
+    expect((await ledger.balances(t.app.db, buyer.id)).available).toBe(before);
+    expect(await goodsStatus(t.app.db, goodsId)).toBe('locked');
+    const dispute = await call<DisputeDetail>(t.app, 'GET', `/app/order/refund/detail?order_no=${orderNo}`, {
+      token: staff.token,
+    });
+    expect(dispute.body.data).toMatchObject({
+      reason: 'not_as_described',
+      description: '登录后发现皮肤数量不符',
+      state: 'open',
+    });
+    // Staff refund it after checking: the money comes back then.
+    const resolved = await moneyCall(t, staff.token, '/app/order/refund/resolve', {
+      order_no: orderNo,
+      outcome: 'refund',
+      reason: '核实账号与描述不符',
+    });
+    expect(resolved.body.err_code).toBe(0);
+    expect((await ledger.balances(t.app.db, buyer.id)).available - before).toBeGreaterThan(0);
     await expectLedgerHolds();
   });
 

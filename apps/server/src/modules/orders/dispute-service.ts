@@ -7,6 +7,7 @@ import {
   fenToAmount,
   type DisputeList,
   type DisputeMessageInput,
+  type DisputeReason,
   type DisputeStaffListInput,
   type OpenDisputeInput,
   type OrderRole,
@@ -29,6 +30,30 @@ export type DisputeRow = typeof disputes.$inferSelect;
  * dispute record and its thread, and a split's money. Every change is one transaction with the
  * order's state change; a refusal writes nothing.
  */
+/**
+ * Opens the order's dispute in the caller's transaction: the `dispute` step (the table says who may,
+ * from where) and its record. Evidence is the caller's to check.
+ */
+export async function recordDispute(
+  tx: Executor,
+  orderService: Pick<OrderService, 'step'>,
+  order: OrderRow,
+  opener: { role: OrderRole; userId: number },
+  input: { reason: DisputeReason; description: string; images: string[]; at: Date },
+): Promise<OrderRow> {
+  const disputed = await orderService.step(tx, order, 'dispute', opener, disputeReasonLabels[input.reason]);
+  await tx.insert(disputes).values({
+    orderId: order.id,
+    openedBy: opener.role,
+    openerId: opener.userId,
+    reason: input.reason,
+    description: input.description,
+    images: input.images,
+    createdAt: input.at,
+  });
+  return disputed;
+}
+
 export function createDisputeService(deps: {
   db: Database;
   now: () => Date;
@@ -66,23 +91,7 @@ export function createDisputeService(deps: {
         const order = await lockOrder(tx, input.order_no);
         const role = await roleIn(tx, order, userId);
         await checkEvidence(tx, userId, images);
-        const disputed = await orderService.step(
-          tx,
-          order,
-          'dispute',
-          { role, userId },
-          disputeReasonLabels[input.reason],
-        );
-        await tx.insert(disputes).values({
-          orderId: order.id,
-          openedBy: role,
-          openerId: userId,
-          reason: input.reason,
-          description: input.description,
-          images,
-          createdAt: now(),
-        });
-        return disputed;
+        return recordDispute(tx, orderService, order, { role, userId }, { ...input, at: now() });
       }),
     );
   }

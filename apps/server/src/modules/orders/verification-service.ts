@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DAMAGES_MAX_RATE,
   ErrorCodes,
@@ -14,7 +14,8 @@ import { ledger } from '../ledger/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { lockHolding, pendingPenaltyFen, raisePenalty, settlePenalty } from '../sincerity/index.ts';
 import { lockOrderRow } from './handover-service.ts';
-import { orderDamages } from './handover-tables.ts';
+import { recordDispute } from './dispute-service.ts';
+import { orderCredentialReveals, orderDamages } from './handover-tables.ts';
 import type { OrderRow } from './order-money.ts';
 import { roleIn, type OrderService } from './order-service.ts';
 import { ensureChecklist } from './rebinding-service.ts';
@@ -44,6 +45,18 @@ async function penaliseSeller(
   await settlePenalty(processes, tx, penalty.id, input.now);
 }
 
+/** Whether the buyer has revealed the order's login (every reveal is logged). */
+async function buyerRevealed(tx: Executor, order: OrderRow): Promise<boolean> {
+  const [seen] = await tx
+    .select({ id: orderCredentialReveals.id })
+    .from(orderCredentialReveals)
+    .where(
+      and(eq(orderCredentialReveals.orderId, order.id), eq(orderCredentialReveals.userId, order.buyerId)),
+    )
+    .limit(1);
+  return seen !== undefined;
+}
+
 export function createVerificationService(deps: {
   db: Database;
   now: () => Date;
@@ -58,7 +71,8 @@ export function createVerificationService(deps: {
      * The buyer (or staff) checks the account. Pass: rebinding, with the checklist of the listing's
      * bindings. Mismatch: in one transaction the buyer is refunded from escrow (the order's
      * `cancelled_refunded`), the listing goes off the shelf, and the seller's sincerity deposit is
-     * penalised (mismatchPenaltyFen, capped at what the deposit still holds).
+     * penalised (mismatchPenaltyFen, capped at what the deposit still holds). A buyer who revealed
+     * the login opens a dispute instead (账号与描述不符, their reason as its description).
      */
     async verify(userId: number, input: VerifyRequest): Promise<OrderRow> {
       const result = await db.transaction(async (tx) => {
@@ -71,6 +85,16 @@ export function createVerificationService(deps: {
           return moved;
         }
         const reason = input.reason ?? '';
+        // A buyer who has seen the login cannot refund themselves at once (they could keep the
+        // account): the mismatch goes to after-sales, escrow stays held, customer service decides.
+        if (role === 'buyer' && (await buyerRevealed(tx, order))) {
+          return recordDispute(tx, deps.orders, order, actor, {
+            reason: 'not_as_described',
+            description: reason,
+            images: [],
+            at: now(),
+          });
+        }
         const moved = await deps.orders.step(tx, order, 'verify_fail', actor, reason);
         await listings.release(tx, order.goodsId, 'shelf_off', order.orderNo);
         const amount = Math.min(mismatchPenaltyFen(order.priceFen), await penaltyRoom(tx, order.sellerId));

@@ -31,6 +31,9 @@ export const handoverMessages = {
   mismatchReason: '请说明哪里不符（至少4个字）',
   mismatchConfirm: '提交后订单将关闭，款项原路退回您的余额，商品下架，卖家保证金将被扣除。',
   mismatchSubmit: '提交不符并退款',
+  mismatchToAfterSales:
+    '您已查看过账号密码，提交后订单转入售后，由客服核实后处理退款，期间款项继续由平台托管。',
+  mismatchSubmitAfterSales: '提交不符，申请售后',
   mismatchClosed: (reason: string) => `验号不符，已退款：${reason}`,
   videoTitle: '验号视频',
   videoHint: '支持 MP4、WEBM、MOV，单个不超过100MB',

@@ -195,6 +195,19 @@ describe('verification', () => {
     expect(await screen.findByText('验号不符，已退款：英雄数量不符')).toBeTruthy();
   });
 
+  it('a buyer who has seen the login reports the mismatch to after-sales, told so before confirming', async () => {
+    show(panel({ reveal_log: [{ role: 'buyer', viewer: '买家', ip: '10.0.*.*', at: AT }] }));
+    answerWith(orderHandoverPaths.verify, panel({ state: 'disputed' }));
+    fireEvent.click(await screen.findByRole('button', { name: '与描述不符' }));
+    fireEvent.change(screen.getByPlaceholderText('请说明哪里不符（至少4个字）'), {
+      target: { value: '英雄数量不符' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '提交不符，申请售后' }));
+    expect(await screen.findByText(/提交后订单转入售后，由客服核实后处理退款/)).toBeTruthy();
+    await confirmDialog();
+    await waitFor(() => expect(fake.calls(orderHandoverPaths.verify)).toHaveLength(1));
+  });
+
   it('passes after a confirmation and shows the checklist the answer carries', async () => {
     show(panel());
     answerWith(

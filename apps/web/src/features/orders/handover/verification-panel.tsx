@@ -86,13 +86,16 @@ export function VerificationPanel({ data, canDecide }: { data: OrderHandover; ca
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState('');
   const tooShort = reason.trim().length < 4;
+  // A buyer who has seen the login reports a mismatch to after-sales (the server decides the same).
+  const toAfterSales = data.role === 'buyer' && data.reveal_log.some((entry) => entry.role === 'buyer');
 
   const pass = async () => {
     if (await confirm({ title: m.verifyPass, content: m.verifyPassConfirm }))
       verify.mutate({ order_no: data.order_no, verdict: 'pass' });
   };
   const mismatch = async () => {
-    if (await confirm({ title: m.mismatchTitle, content: m.mismatchConfirm }))
+    const content = toAfterSales ? m.mismatchToAfterSales : m.mismatchConfirm;
+    if (await confirm({ title: m.mismatchTitle, content }))
       verify.mutate({ order_no: data.order_no, verdict: 'mismatch', reason: reason.trim() });
   };
 
@@ -130,7 +133,7 @@ export function VerificationPanel({ data, canDecide }: { data: OrderHandover; ca
                 loading={verify.isPending}
                 onClick={() => void mismatch()}
               >
-                {m.mismatchSubmit}
+                {toAfterSales ? m.mismatchSubmitAfterSales : m.mismatchSubmit}
               </Button>
             </div>
           ) : null}
