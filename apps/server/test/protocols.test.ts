@@ -16,6 +16,7 @@ import {
   type UploadTicket,
 } from '@haoshi/contracts';
 import { grantRole } from '../src/modules/identity/index.ts';
+import { verifiedIdentity } from '../src/modules/real-name/index.ts';
 import { createTestAppWithRoutes } from './helpers/custom-app.ts';
 import { call, latestCode, login } from './helpers/identity.ts';
 import { pngBytes, put } from './helpers/listings.ts';
@@ -48,7 +49,9 @@ async function user(verified = true): Promise<LoginResponse & { phone: string }>
   const phone = `1370000${String(people).padStart(4, '0')}`;
   const session = await login(t.app, phone, `10.1.0.${people}`);
   if (verified) {
-    const first17 = `110105199001${String(people).padStart(2, '0')}${String(100 + people).slice(-3)}`;
+    // A valid birth date for any number of people: 1990-01-01 and the days after it.
+    const birth = new Date(Date.UTC(1990, 0, people)).toISOString().slice(0, 10).replaceAll('-', '');
+    const first17 = `110105${birth}${String(100 + people).slice(-3)}`;
     const names = ['张三丰', '李四光', '王五常', '赵六合', '钱七星', '孙八方', '周九龄'];
     const { body } = await call(t.app, 'POST', '/app/user/auth/real_name', {
       token: session.token,
@@ -392,6 +395,52 @@ describe('who may read a protocol', () => {
     expect(page?.status).toMatchObject({ viewer: 'staff', can_sign: false });
     expect((await get(paths.snapshots, staff.token, orderNo)).body.err_code).toBe(0);
     expect((await startIntent(staff, orderNo)).body.err_code).toBe(5806);
+  });
+});
+
+describe('a protocol before payment', () => {
+  it('names both parties by a placeholder to everyone, until the order is paid', async () => {
+    const buyer = await user();
+    const seller = await user();
+    const unverified = await user(false);
+    const staff = await user();
+    await grantRole(t.database.db, staff.user.id, 'customer_service');
+    const sellerName = (await verifiedIdentity(t.app.db, seller.user.id))?.nameMasked ?? '';
+    expect(sellerName).toMatch(/^\*/);
+
+    for (const state of ['pending_payment', 'cancelled', 'expired']) {
+      const orderNo = await subject(buyer, seller, state);
+      const withUnverified = await subject(unverified, seller, state);
+      for (const reader of [buyer, seller, staff]) {
+        const page = (await get<ProtocolPage>(paths.page, reader.token, orderNo)).body.data;
+        expect(page?.parties.map((party) => [party.name_masked, party.id_number_masked])).toEqual([
+          ['（付款后显示）', '（付款后显示）'],
+          ['（付款后显示）', '（付款后显示）'],
+        ]);
+        expect(page?.text).toContain('甲方（转让方/卖方）：（付款后显示），身份证号：（付款后显示）');
+        expect(page?.text).not.toContain(sellerName);
+        expect(page?.text).toContain(`订单编号：${orderNo}`);
+        expect(page?.status).toMatchObject({ status: 'unsigned', can_sign: false });
+        const preview = (await get<ProtocolPage>(paths.preview, reader.token, orderNo)).body.data;
+        expect(preview?.text).toBe(page?.text);
+        expect((await snapshots(reader.token, orderNo)).list).toEqual([]);
+      }
+      // Nor does it tell whether the other party is verified.
+      const other = (await get<ProtocolPage>(paths.page, seller.token, withUnverified)).body.data;
+      expect(other?.text).not.toContain('（待实名认证）');
+      expect(other?.text).toBe(
+        (await get<ProtocolPage>(paths.page, seller.token, orderNo)).body.data?.text.replaceAll(
+          orderNo,
+          withUnverified,
+        ),
+      );
+      expect((await startIntent(buyer, orderNo)).body.err_code).toBe(5802);
+    }
+
+    const paid = await subject(buyer, seller, 'paid');
+    const page = (await get<ProtocolPage>(paths.page, buyer.token, paid)).body.data;
+    expect(page?.parties.find((party) => party.role === 'seller')?.name_masked).toBe(sellerName);
+    expect(page?.text).toContain(`甲方（转让方/卖方）：${sellerName}`);
   });
 });
 

@@ -211,6 +211,25 @@ export const orderHoldingStates = [
   'disputed',
 ] as const satisfies readonly OrderState[];
 
+/**
+ * States an order reaches only once the buyer has paid, whatever happened since. Before payment,
+ * and in an order closed unpaid, the parties do not see each other's identity (docs/esign.md).
+ */
+export const orderPaidStates = [
+  'paid',
+  'delivering',
+  'verifying',
+  'rebinding',
+  'signing',
+  'protection',
+  'completed',
+  'cancelled_refunded',
+  'disputed',
+  'refunded',
+  'released',
+  'split',
+] as const satisfies readonly OrderState[];
+
 /** The steps customer service takes through `staffStep` (hand-over and verification). */
 export const orderStaffSteps = [
   'deliver',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCodes } from '@haoshi/contracts';
+import { ErrorCodes, orderPaidStates } from '@haoshi/contracts';
 import type { Executor } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import type { ProtocolSubject, ProtocolSubjects } from '../../src/modules/esign/index.ts';
@@ -8,7 +8,7 @@ import type { ProtocolSubject, ProtocolSubjects } from '../../src/modules/esign/
 /**
  * A stand-in for the order module in the e-signature tests: subjects in a small table of the test
  * database, and `onAllSigned` moving one from `signing` to `protection` in the signing transaction
- * (refusing any other state, as the order process would).
+ * (refusing any other state, as the order process would). Identities show in an order's paid states.
  */
 export async function installTestSubjects(app: FastifyInstance): Promise<void> {
   await app.db.execute(sql`
@@ -62,6 +62,7 @@ export const testSubjects: ProtocolSubjects = {
       priceFen: Number(row.price_fen),
       guarantee: row.guarantee,
       createdAt: new Date(row.created_at),
+      identitiesShown: (orderPaidStates as readonly string[]).includes(row.state),
     };
   },
   async onAllSigned(executor: Executor, subjectId: number): Promise<void> {

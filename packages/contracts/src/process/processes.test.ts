@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goodsProcess } from '../goods-status.ts';
+import { orderPaidStates, orderProcess } from '../orders.ts';
 import { rechargeProcess } from '../payments.ts';
 import { realNameProcess } from '../real-name.ts';
 import { sincerityHoldProcess, sincerityPenaltyProcess } from '../sincerity.ts';
@@ -15,10 +16,10 @@ const processes: AnyProcess[] = [
   sincerityPenaltyProcess,
 ];
 
-/** The states reachable from the initial one, whoever acts. */
-function reachable(process: AnyProcess): Set<string> {
-  const seen = new Set([process.initial]);
-  const queue = [process.initial];
+/** The states reachable from `from` (the initial one unless told), whoever acts. */
+function reachable(process: AnyProcess, from = process.initial): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
   for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
     for (const action of allowedActions(process, state, processRoles)) {
       const next = nextState(process, state, action);
@@ -50,5 +51,11 @@ describe('the processes of haoshi', () => {
 
   it('close a recharge 30 minutes after it was created', () => {
     expect(timersOnEntering(rechargeProcess, 'pending')).toEqual([{ action: 'close', afterSeconds: 1800 }]);
+  });
+});
+
+describe('the order process', () => {
+  it('names as paid exactly the states reachable from paid', () => {
+    expect([...reachable(orderProcess, 'paid')].sort()).toEqual([...orderPaidStates].sort());
   });
 });

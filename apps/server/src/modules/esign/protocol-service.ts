@@ -28,6 +28,7 @@ import { snapshotsOf } from './snapshot-queries.ts';
 import type { SnapshotParty } from './tables.ts';
 
 const UNVERIFIED = '（待实名认证）';
+const SHOWN_AFTER_PAYMENT = '（付款后显示）';
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 const chinaDate = (instant: Date) => {
@@ -42,7 +43,7 @@ interface Context {
   viewer: Viewer;
   snapshots: SealedSnapshot[];
   document: SigningDocument;
-  /** Both parties are real-name verified (always true once a snapshot exists). */
+  /** Both parties are real-name verified and shown (always true once a snapshot exists). */
   partiesVerified: boolean;
 }
 
@@ -90,25 +91,24 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       };
       return { subject, viewer, snapshots, document, partiesVerified: true };
     }
-    const buyer = await partyOf(executor, subject.buyerId);
-    const seller = await partyOf(executor, subject.sellerId);
+    // Before identities may be shown, not even whether a party is verified shows: one placeholder.
+    const shown = subject.identitiesShown;
+    const buyer = shown ? await partyOf(executor, subject.buyerId) : undefined;
+    const seller = shown ? await partyOf(executor, subject.sellerId) : undefined;
+    const blank = shown ? UNVERIFIED : SHOWN_AFTER_PAYMENT;
     const text = renderTransferAgreement({
       orderNo: subject.orderNo,
-      buyerName: buyer?.name_masked ?? UNVERIFIED,
-      buyerIdNumber: buyer?.id_number_masked ?? UNVERIFIED,
-      sellerName: seller?.name_masked ?? UNVERIFIED,
-      sellerIdNumber: seller?.id_number_masked ?? UNVERIFIED,
+      buyerName: buyer?.name_masked ?? blank,
+      buyerIdNumber: buyer?.id_number_masked ?? blank,
+      sellerName: seller?.name_masked ?? blank,
+      sellerIdNumber: seller?.id_number_masked ?? blank,
       game: subject.game,
       title: subject.title,
       price: subject.priceFen,
       guarantee: subject.guarantee,
       date: chinaDate(subject.createdAt),
     });
-    const unverified = (userId: number) => ({
-      user_id: userId,
-      name_masked: UNVERIFIED,
-      id_number_masked: UNVERIFIED,
-    });
+    const unnamed = (userId: number) => ({ user_id: userId, name_masked: blank, id_number_masked: blank });
     return {
       subject,
       viewer,
@@ -121,8 +121,8 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
         text,
         textSha256: sha256Hex(text),
         parties: {
-          buyer: buyer ?? unverified(subject.buyerId),
-          seller: seller ?? unverified(subject.sellerId),
+          buyer: buyer ?? unnamed(subject.buyerId),
+          seller: seller ?? unnamed(subject.sellerId),
         },
       },
     };

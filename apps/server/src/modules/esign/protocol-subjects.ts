@@ -16,6 +16,11 @@ export interface ProtocolSubject {
   /** The guarantee (包赔) option's name, or null. */
   guarantee: string | null;
   createdAt: Date;
+  /**
+   * Whether the parties may see each other's identity yet (an order: once paid). Before that the
+   * protocol names them by placeholders; it must be true wherever `state` is the signing state.
+   */
+  identitiesShown: boolean;
 }
 
 /**

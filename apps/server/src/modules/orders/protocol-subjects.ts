@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { feeSchedule } from '@haoshi/contracts';
+import { feeSchedule, orderPaidStates, type OrderState } from '@haoshi/contracts';
 import type { ProtocolSubjects } from '../esign/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import type { OrderService } from './order-service.ts';
 import { orders } from './tables.ts';
+
+const paidStates: readonly OrderState[] = orderPaidStates;
 
 /** Orders as the subjects of e-signed transfer protocols (the esign module's port). */
 export function createOrderProtocolSubjects(deps: {
@@ -27,6 +29,8 @@ export function createOrderProtocolSubjects(deps: {
         priceFen: order.priceFen,
         guarantee: guarantee?.name ?? null,
         createdAt: order.createdAt,
+        // An unpaid order costs nothing to place and cancel: it must not reveal who the seller is.
+        identitiesShown: paidStates.includes(order.state),
       };
     },
     onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),

@@ -185,6 +185,23 @@ describe('/ratifyAccord', () => {
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
+  it('before payment shows the terms with the identities to come, and no signing', async () => {
+    const hidden = '（付款后显示）';
+    const unpaid = page({ can_sign: false });
+    fake.on('/app/order/protocol/page', () => ({
+      ...unpaid,
+      text: `${unpaid.text}\n\n甲方（转让方/卖方）：${hidden}，身份证号：${hidden}`,
+      parties: unpaid.parties.map((party) => ({ ...party, name_masked: hidden, id_number_masked: hidden })),
+    }));
+    ratify();
+    expect(await screen.findByText(/人民币1288.00元/)).toBeTruthy();
+    expect(screen.getByText(`买方 ${hidden}`)).toBeTruthy();
+    expect(screen.getByText(`卖方 ${hidden}`)).toBeTruthy();
+    expect(screen.getByText('订单尚未进入签署协议阶段，完成验号和换绑后即可签署')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '确认签署' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '查看签署快照' })).toBeNull();
+  });
+
   it('shows why a party cannot sign, and a stranger gets the not-found state', async () => {
     fake.on('/app/order/protocol/page', () =>
       page({ status: 'partly_signed', buyer_signed: true, can_sign: false }),
@@ -258,6 +275,19 @@ describe('/protocolSnapshot', () => {
       '已被篡改',
     ]);
     expect(screen.getByText('快照内容与其哈希不符（内容被改动）')).toBeTruthy();
+  });
+});
+
+describe('/protocolSnapshot before any signature', () => {
+  it('says there is no snapshot yet and leads to the protocol', async () => {
+    fake.on('/app/order/protocol/snapshots', () => ({ ...snapshotsOf(false), valid: true, list: [] }));
+    renderScreen('/protocolSnapshot', <ProtocolSnapshotScreen />, {
+      url: `/protocolSnapshot?order_no=${orderNo}`,
+      otherPaths: ['/ratifyAccord'],
+    });
+    expect(await screen.findByText('还没有签署快照')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '去签署' }));
+    expect((await screen.findByTestId('other-route')).textContent).toBe('/ratifyAccord');
   });
 });
 
