@@ -108,7 +108,7 @@ test('screenshots of the after-sales and evaluation screens', async ({ page }) =
     list: [
       {
         id: 1,
-        order_no: ORDER,
+        order_no: null,
         author_role: 'buyer',
         author_name: '玩***1',
         stars: 5,

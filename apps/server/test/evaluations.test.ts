@@ -107,7 +107,7 @@ describe(`evaluations (${databaseKind})`, () => {
       'GET',
       `/app/evaluation/received?user_id=${seller.id}`,
     );
-    expect(received.body.data?.list.map((item) => item.order_no)).toContain(orderNo);
+    expect(received.body.data?.list.map((item) => item.content)).toContain(longText);
     expect(received.body.data?.stars[4]).toBeGreaterThanOrEqual(1);
     const done = await call<MyEvaluations>(t.app, 'GET', '/app/evaluation/mine?tab=done', {
       token: buyer.token,
@@ -115,6 +115,33 @@ describe(`evaluations (${databaseKind})`, () => {
     expect(done.body.data?.list.map((item) => item.order_no)).toContain(orderNo);
     const money = await expectMoneyConsistent(t);
     expect(money.escrow).toBe(money.openOrders);
+  });
+
+  it("answers a received evaluation's order number only to the parties of its order", async () => {
+    const author = await party(t, '13820000008');
+    const orderNo = await completedOrderOf(author);
+    const written = await submit(author, orderNo);
+    const id = written.body.data?.order.mine?.id;
+    expect(id).toBeGreaterThan(0);
+    const orderNoAs = async (token?: string) => {
+      const { body } = await call<ReceivedEvaluations>(
+        t.app,
+        'GET',
+        `/app/evaluation/received?user_id=${seller.id}&page_size=50`,
+        token === undefined ? {} : { token },
+      );
+      const item = body.data?.list.find((candidate) => candidate.id === id);
+      expect(item, JSON.stringify(body)).toBeDefined();
+      return item?.order_no;
+    };
+    // Anyone may read a seller's page: an order number there would tell a phisher what to quote.
+    expect(await orderNoAs()).toBeNull();
+    expect(await orderNoAs('not-a-session')).toBeNull();
+    expect(await orderNoAs(stranger.token)).toBeNull();
+    expect(await orderNoAs(staff.token)).toBeNull();
+    expect(await orderNoAs(buyer.token)).toBeNull();
+    expect(await orderNoAs(author.token)).toBe(orderNo);
+    expect(await orderNoAs(seller.token)).toBe(orderNo);
   });
 
   it('is refused to anyone not a party, before completion and after the window', async () => {
@@ -188,6 +215,7 @@ describe(`evaluations (${databaseKind})`, () => {
       t.app,
       'GET',
       `/app/evaluation/received?user_id=${seller.id}`,
+      { token: seller.token },
     );
     const erased = received.body.data?.list.find((item) => item.order_no === orderNo);
     expect(erased).toMatchObject({ stars: 2, content: ERASED_REVIEW_TEXT });

@@ -77,7 +77,11 @@ export type SubmitEvaluationInput = z.output<typeof submitEvaluationRequestSchem
 
 export const evaluationSchema = z.object({
   id: z.number().int(),
-  order_no: z.string(),
+  /**
+   * Null in a user's received evaluations unless the viewer is the order's buyer or seller: the
+   * list is public, and an order number is what a fake "customer service" would quote.
+   */
+  order_no: z.string().nullable(),
   author_role: z.enum(evaluationRoles),
   author_name: z.string(),
   stars: z.number().int(),

@@ -65,7 +65,10 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
     return null;
   }
 
-  async function toEvaluations(rows: EvaluationRow[], titles: Map<number, { no: string; title: string }>) {
+  async function toEvaluations(
+    rows: EvaluationRow[],
+    titles: Map<number, { no: string | null; title: string }>,
+  ) {
     const profiles = await profilesOf(
       db,
       rows.map((row) => row.authorId),
@@ -75,7 +78,7 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         row.id,
         {
           id: row.id,
-          order_no: titles.get(row.orderId)?.no ?? '',
+          order_no: titles.get(row.orderId)?.no ?? null,
           author_role: row.authorRole,
           author_name: maskName(profiles.get(row.authorId)?.nickname ?? '用户'),
           stars: row.stars,
@@ -265,12 +268,16 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
     };
   }
 
-  async function received(query: {
-    user_id: number;
-    role?: EvaluationRole | undefined;
-    page: number;
-    page_size: number;
-  }): Promise<ReceivedEvaluations> {
+  /** A user's received evaluations, as `viewerId` (undefined: anonymous) may read them. */
+  async function received(
+    query: {
+      user_id: number;
+      role?: EvaluationRole | undefined;
+      page: number;
+      page_size: number;
+    },
+    viewerId: number | undefined,
+  ): Promise<ReceivedEvaluations> {
     const profile = (await profilesOf(db, [query.user_id])).get(query.user_id);
     if (!profile) throw new AppError(ErrorCodes.NOT_FOUND, '用户不存在');
     const where = and(
@@ -282,6 +289,8 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         .select({
           evaluation: evaluations,
           orderNo: orders.orderNo,
+          buyerId: orders.buyerId,
+          sellerId: orders.sellerId,
           title: sql<string>`${orders.goodsCard}->>'title'`,
         })
         .from(evaluations)
@@ -298,7 +307,13 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         .groupBy(evaluations.stars),
     ]);
     const titles = new Map(
-      rows.map((row) => [row.evaluation.orderId, { no: row.orderNo, title: row.title }]),
+      rows.map((row) => [
+        row.evaluation.orderId,
+        {
+          no: viewerId === row.buyerId || viewerId === row.sellerId ? row.orderNo : null,
+          title: row.title,
+        },
+      ]),
     );
     const shown = await toEvaluations(
       rows.map((row) => row.evaluation),

@@ -84,13 +84,14 @@ export const evaluationsPlugin: FastifyPluginAsyncZod<{ now: () => Date; imageUr
   app.get(
     evaluationPaths.received,
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
-        summary: '用户收到的评价（卖家主页）',
+        summary: '用户收到的评价（卖家主页）；订单号仅对该订单的买卖双方显示',
         querystring: receivedEvaluationsQuerySchema,
         response: { 200: envelopeOf(receivedEvaluationsSchema) },
       },
     },
-    async (request) => ok(await service.received(request.query)),
+    async (request) => ok(await service.received(request.query, request.auth?.user.id)),
   );
 };
