@@ -10,6 +10,7 @@ export { resellSourceOf, type ResellSource } from './resell-source.ts';
 export { demoTradeCandidates, type DemoTradeCandidate } from './demo-trades.ts';
 export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-aliases.ts';
 export { createOrderListings, orderableBy, type OrderListings } from './order-listing.ts';
+export { listingVisibleTo } from './interaction-service.ts';
 export { recordOrderComment } from './order-comments.ts';
 export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
 export { goodsExportSources } from './goods-export.ts';

@@ -22,6 +22,11 @@ import { adjustFollowers, findStore, onSaleCounts, ratingText } from './store-se
 
 const publicStatuses: readonly GoodsStatus[] = ['on_sale', 'locked', 'sold'];
 export const isPublic = (status: GoodsStatus) => publicStatuses.includes(status);
+/** Drafts, listings in review and withdrawn ones exist for their seller only; others get 3001. */
+export const listingVisibleTo = (
+  listing: { status: GoodsStatus; sellerId: number },
+  viewerId: number | undefined,
+) => listing.sellerId === viewerId || isPublic(listing.status);
 
 export async function recordVisit(
   executor: Executor,

@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createTurnBatcher } from '../../lib/turn-batch.ts';
 import { agreedBargainFor } from '../bargains/index.ts';
 import { couponRefusal, usableCoupons } from '../coupons/index.ts';
-import type { OrderListings } from '../goods/index.ts';
+import { listingVisibleTo, type OrderListings } from '../goods/index.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import type { OrderRow } from './order-money.ts';
@@ -197,7 +197,7 @@ export function createOrderViews(deps: {
     async guarantee(userId: number, query: OrderGuaranteeQuery): Promise<OrderGuarantee> {
       const goodsId = Number(query.goods_id);
       const found = await listings.forQuote(db, goodsId);
-      if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+      if (!found || !listingVisibleTo(found.row, userId)) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
       const { row, guarantees } = found;
       const card = (await listings.cards(db, [goodsId])).get(goodsId);
       if (!card) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
