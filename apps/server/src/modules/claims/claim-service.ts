@@ -255,7 +255,12 @@ export function createClaimService(deps: { db: Database; now: () => Date; proces
       const paid = await step(tx, claim, 'compensate', actor, '赔付已从平台包赔基金打入买家余额', {
         compensatedAt: at,
       });
-      const pool = await ledger.accountBalance(tx, { kind: 'compensation_pool' });
+      // The pool may go negative, so no posting refuses to overdraw it: its balance is checked under
+      // its lock, held until commit, so compensations paid at once each see the others' payments.
+      // Deposit and pool are locked together, in id order, after the seller's holding: the order in
+      // which the charge-back below and every other settled penalty take them.
+      const holding = await lockHolding(tx, claim.sellerId, 'seller');
+      const [pool = 0] = await ledger.lockBalances(tx, [{ kind: 'compensation_pool' }, { kind: 'deposit' }]);
       if (pool < amount) throw new AppError(ErrorCodes.CLAIM_POOL_SHORT);
       const metadata = { claim_no: claim.claimNo, remark: `找回包赔 ${claim.claimNo}` };
       await ledger.post(tx, {
@@ -267,7 +272,6 @@ export function createClaimService(deps: { db: Database; now: () => Date; proces
         idempotencyKey: `claim:${claim.id}:compensate`,
         metadata,
       });
-      const holding = await lockHolding(tx, claim.sellerId, 'seller');
       const room = holding.held - (await pendingPenaltyFen(tx, claim.sellerId, 'seller'));
       const charge = Math.min(sellerChargebackFen(amount, planOf(claim.planCode)), Math.max(room, 0));
       if (charge > 0) {

@@ -173,6 +173,26 @@ export async function accountBalance(tx: Executor, ref: AccountRef): Promise<num
   return row?.balance ?? 0;
 }
 
+/**
+ * Locks these accounts until the transaction ends and answers their balances (fen, in the order
+ * given; 0 for an account that never moved money, which has no row to lock). A posting refuses an
+ * overdraft only of an account that may not go negative: a caller that must not overdraw one that
+ * may (the compensation pool) checks its balance here, and the check holds until it commits. The
+ * rows are locked in ascending id order, as postings lock them: name every account of a lower id
+ * than those the transaction posts to afterwards, and take these locks before its first posting.
+ */
+export async function lockBalances(tx: Executor, refs: readonly AccountRef[]): Promise<number[]> {
+  const ids = refs.map(accountIdOf);
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .orderBy(ledgerAccounts.id)
+    .for('no key update');
+  const byId = new Map(rows.map((row) => [row.id, row.balance]));
+  return ids.map((id) => byId.get(id) ?? 0);
+}
+
 /** Fen held by every account of a platform-wide kind (escrow: all its shards). */
 export async function kindBalance(tx: Executor, kind: SystemAccountKind): Promise<number> {
   const [row] = await tx
