@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
+  errorMessages,
   type ClaimData,
   type AccountCancelStatus,
   type ClaimDetail,
@@ -11,7 +13,7 @@ import {
   type ResellList,
   type UploadTicket,
 } from '@haoshi/contracts';
-import { fundCompensationPoolDemo } from '../src/modules/claims/index.ts';
+import { fundCompensationPoolDemo, guaranteeClaims } from '../src/modules/claims/index.ts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
 import { ledgerTransfers } from '../src/modules/ledger/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
@@ -410,5 +412,119 @@ describe(`compensation (${databaseKind})`, () => {
     const first = resell.body.data?.list[0];
     expect(first?.publish_path).toBe(`/publishGoods?resell=${first?.order_no ?? ''}`);
     expect((await get<ResellList>(stranger, '/app/recovery/resell/list')).body.data?.total).toBe(0);
+  });
+});
+
+/**
+ * A 基础包赔 order (price 100.00; the buyer pays 103.00 with the 包赔 fee) whose dispute staff split:
+ * `buyerAmount` back to the buyer, the rest of escrow to the seller.
+ */
+async function splitOrder(people: { buyer: Party; seller: Party }, buyerAmount: string): Promise<string> {
+  const order = await paidOrder(t, { ...people, staff }, { steps: 5, guarantee: 'basic' });
+  const opened = await post(
+    people.buyer,
+    '/app/order/refund/apply',
+    { order_no: order.order_no, reason: 'retrieved', description: '账号成交后被找回过一次' },
+    randomUUID(),
+  );
+  expect(opened.body.err_code).toBe(0);
+  const split = await post(
+    staff,
+    '/app/order/refund/resolve',
+    {
+      order_no: order.order_no,
+      outcome: 'split',
+      buyer_amount: buyerAmount,
+      seller_amount: (103 - Number(buyerAmount)).toFixed(2),
+      reason: '双方各担部分责任，部分退款',
+    },
+    randomUUID(),
+  );
+  expect(split.body.err_code).toBe(0);
+  return order.order_no;
+}
+
+describe(`a claim after a split dispute (${databaseKind})`, () => {
+  it('covers only the part of the price the split did not refund, and charges the seller on that', async () => {
+    await fundCompensationPoolDemo(t.app.db);
+    const splitBuyer = await party(t, '13820000011');
+    const splitSeller = await party(t, '13820000012');
+    await postMoney(t.app.db, { userId: splitSeller.id, fen: 100_00 });
+    const deposit = await call(t.app, 'POST', '/app/order/sincerity', {
+      token: splitSeller.token,
+      body: { level: 'basic' },
+    });
+    expect(deposit.body.err_code).toBe(0);
+    const orderNo = await splitOrder({ buyer: splitBuyer, seller: splitSeller }, '90.00');
+
+    const filed = await file(splitBuyer, orderNo);
+    expect(filed.body.data).toMatchObject({ state: 'submitted', max_compensation: '10.00', price: '100.00' });
+    expect(filed.body.data?.plan.max_compensation).toBe('10.00');
+    const plan = await get<OrderPlan>(splitBuyer, `/app/official_guarantee/v2?order_no=${orderNo}`);
+    expect(plan.body.data).toMatchObject({ status: 'in_force', refunded: '90.00' });
+    expect(plan.body.data?.plan?.max_compensation).toBe('10.00');
+    const claimNo = filed.body.data?.claim_no ?? '';
+    expect((await review(staff, claimNo, 'accept', { amount: '100' })).body.err_code).toBe(
+      ErrorCodes.CLAIM_AMOUNT_TOO_HIGH,
+    );
+    expect((await review(staff, claimNo, 'accept', { amount: '10.01' })).body.err_code).toBe(
+      ErrorCodes.CLAIM_AMOUNT_TOO_HIGH,
+    );
+    expect((await review(staff, claimNo, 'accept', { amount: '10' })).body.data?.state).toBe('accepted');
+    const paid = await post(staff, '/app/dog/claims/compensate', { claim_no: claimNo }, randomUUID());
+    expect(paid.body.data).toMatchObject({
+      state: 'compensated',
+      compensation: '10.00',
+      seller_charged: '10.00',
+    });
+    // Credited 500.00, paid 103.00 (the price and the 包赔 fee), got back 90.00 from the split and
+    // 10.00 from the pool: the whole price and no more.
+    expect((await ledger.balances(t.app.db, splitBuyer.id)).available).toBe(500_00 - 103_00 + 100_00);
+    expect((await checkLedger(t.app.db)).ok).toBe(true);
+  });
+
+  it('is refused at filing, with nothing written, when the split refunded the whole price', async () => {
+    const splitBuyer = await party(t, '13820000013');
+    const orderNo = await splitOrder({ buyer: splitBuyer, seller }, '101.00');
+    expect((await file(splitBuyer, orderNo)).body.err_code).toBe(ErrorCodes.CLAIM_NOTHING_COVERED);
+    const plan = await get<OrderPlan>(splitBuyer, `/app/official_guarantee/v2?order_no=${orderNo}`);
+    expect(plan.body.data).toMatchObject({
+      status: 'in_force',
+      refunded: '101.00',
+      can_claim: false,
+      reason: errorMessages[ErrorCodes.CLAIM_NOTHING_COVERED],
+    });
+    expect(plan.body.data?.plan?.max_compensation).toBe('0.00');
+    const [order] = await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+    expect(
+      await t.app.db
+        .select()
+        .from(guaranteeClaims)
+        .where(eq(guaranteeClaims.orderId, order?.id ?? 0)),
+    ).toEqual([]);
+  });
+
+  it('a release leaves the whole price covered', async () => {
+    const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5, guarantee: 'basic' });
+    expect(
+      (
+        await post(
+          buyer,
+          '/app/order/refund/apply',
+          { order_no: order.order_no, reason: 'retrieved', description: '账号成交后被找回过一次' },
+          randomUUID(),
+        )
+      ).body.err_code,
+    ).toBe(0);
+    const released = await post(
+      staff,
+      '/app/order/refund/resolve',
+      { order_no: order.order_no, outcome: 'release', reason: '核实后放款' },
+      randomUUID(),
+    );
+    expect(released.body.err_code).toBe(0);
+    const plan = await get<OrderPlan>(buyer, `/app/official_guarantee/v2?order_no=${order.order_no}`);
+    expect(plan.body.data).toMatchObject({ can_claim: true, refunded: '0.00' });
+    expect(plan.body.data?.plan?.max_compensation).toBe('100.00');
   });
 });

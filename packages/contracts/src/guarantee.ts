@@ -55,9 +55,14 @@ const DAY_MS = 24 * 3600 * 1000;
 export const guaranteePlanOf = (code: CompensationOptionCode): CompensationOption | undefined =>
   feeSchedule.compensation.find((option) => option.code === code);
 
-/** The most one order's claims may be compensated with under its plan (fen). */
-export const claimCapFen = (priceFen: number, plan: CompensationOption) =>
-  Math.floor((priceFen * plan.compensationRatioBp) / BP_PER_WHOLE);
+/**
+ * The most one order's claims may be compensated with under its plan (fen): the plan's share of what
+ * the buyer paid for the account and has not had back, the deal price less `refundedFen` (what a
+ * split dispute refunded them). The buyer never recovers more than the price, and the seller, charged
+ * back on the compensation, is not charged for the part of the price the split gave back.
+ */
+export const claimCapFen = (priceFen: number, plan: CompensationOption, refundedFen: number) =>
+  Math.floor((Math.max(priceFen - refundedFen, 0) * plan.compensationRatioBp) / BP_PER_WHOLE);
 
 /** What a paid compensation charges back to the seller's deposit under the plan (fen, before what it holds). */
 export const sellerChargebackFen = (compensationFen: number, plan: CompensationOption) =>
@@ -117,7 +122,7 @@ export function guaranteePlans(priceFen: number | null): GuaranteePlans {
       min_fee: fenToAmount(plan.minFen),
       fee: priceFen === null ? null : fenToAmount(guaranteePrice(priceFen, plan.code)?.feeFen ?? 0),
       compensation_ratio: `${plan.compensationRatioBp / 100}%`,
-      max_compensation: priceFen === null ? null : fenToAmount(claimCapFen(priceFen, plan)),
+      max_compensation: priceFen === null ? null : fenToAmount(claimCapFen(priceFen, plan, 0)),
       protection_days: plan.protectionDays,
     })),
   };
@@ -353,7 +358,9 @@ export const orderPlanSchema = z.object({
   goods: goodsCardSchema,
   price: z.string(),
   viewer_role: z.enum(['buyer', 'seller', 'customer_service']),
-  /** null: the order carries no plan. */
+  /** What a split dispute refunded the buyer; the plan covers the rest of the price ("0.00": none). */
+  refunded: z.string(),
+  /** null: the order carries no plan. Its max_compensation is this order's cap, the refund deducted. */
   plan: guaranteePlanSchema.nullable(),
   status: z.enum(orderPlanStatuses),
   status_label: z.string(),

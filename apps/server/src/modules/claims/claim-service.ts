@@ -21,7 +21,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rolesOf } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
-import { buyerKeepsStates, findOrderByNo, lockOrderByNo, type OrderRow } from '../orders/index.ts';
+import {
+  buyerKeepsStates,
+  findOrderByNo,
+  lockOrderByNo,
+  splitRefundFen,
+  type OrderRow,
+} from '../orders/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import { lockHolding, pendingPenaltyFen, raisePenalty, settlePenalty } from '../sincerity/index.ts';
 import { finishedUploadPurpose } from '../storage/index.ts';
@@ -59,13 +65,18 @@ export function orderPlanStatus(order: OrderRow, claims: readonly ClaimRow[], at
   return order.escrowFen > 0 || order.state === 'pending_payment' ? 'pending' : 'void';
 }
 
-/** Why the buyer cannot file a claim on the order now (null: they can). */
-export function claimRefusal(order: OrderRow, claims: readonly ClaimRow[], at: Date) {
+/** The most a claim on the order may be compensated with (fen; 0 without a plan): `claimCapFen`. */
+export const orderClaimCapFen = (order: OrderRow, refundedFen: number) =>
+  order.guaranteeCode ? claimCapFen(order.priceFen, planOf(order.guaranteeCode), refundedFen) : 0;
+
+/** Why the buyer cannot file a claim on the order, whose cap is `capFen`, now (null: they can). */
+export function claimRefusal(order: OrderRow, claims: readonly ClaimRow[], at: Date, capFen: number) {
   if (!order.guaranteeCode) return ErrorCodes.CLAIM_NO_GUARANTEE;
   if (!(buyerKeepsStates as readonly string[]).includes(order.state))
     return ErrorCodes.CLAIM_ORDER_NOT_COMPLETED;
   if (claims.some((claim) => holdingClaimStates.includes(claim.state))) return ErrorCodes.CLAIM_ALREADY_OPEN;
   if (orderPlanStatus(order, claims, at) === 'lapsed') return ErrorCodes.CLAIM_PLAN_LAPSED;
+  if (capFen === 0) return ErrorCodes.CLAIM_NOTHING_COVERED;
   return null;
 }
 
@@ -160,10 +171,10 @@ export function createClaimService(deps: { db: Database; now: () => Date; proces
         // Only the buyer files; to anyone else the order does not exist.
         if (!order || order.buyerId !== userId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
         const at = now();
-        const refusal = claimRefusal(order, await claimsOfOrder(tx, order.id), at);
+        const capFen = orderClaimCapFen(order, await splitRefundFen(tx, order.id));
+        const refusal = claimRefusal(order, await claimsOfOrder(tx, order.id), at, capFen);
         if (refusal !== null) throw new AppError(refusal);
         await checkEvidence(tx, userId, input.images);
-        const code = order.guaranteeCode ?? 'basic';
         const [claim] = await tx
           .insert(guaranteeClaims)
           .values({
@@ -171,9 +182,9 @@ export function createClaimService(deps: { db: Database; now: () => Date; proces
             orderId: order.id,
             buyerId: order.buyerId,
             sellerId: order.sellerId,
-            planCode: code,
+            planCode: order.guaranteeCode ?? 'basic',
             priceFen: order.priceFen,
-            capFen: claimCapFen(order.priceFen, planOf(code)),
+            capFen,
             state: claimProcess.initial,
             description: input.description,
             images: [...new Set(input.images)],

@@ -24,10 +24,17 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ImageUrl } from '../goods/index.ts';
-import { findOrderByNo, keptPurchasesOf, ordersByIds, type OrderRow } from '../orders/index.ts';
+import {
+  findOrderByNo,
+  keptPurchasesOf,
+  ordersByIds,
+  splitRefundFen,
+  type OrderRow,
+} from '../orders/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
 import {
   claimRefusal,
+  orderClaimCapFen,
   orderPlanStatus,
   type ClaimRow,
   type ClaimService,
@@ -35,8 +42,11 @@ import {
 } from './claim-service.ts';
 import { supplementDeadline } from './claim-timers.ts';
 
-const planFor = (priceFen: number, code: string): GuaranteePlan | undefined =>
-  guaranteePlans(priceFen).plans.find((plan) => plan.code === code);
+/** The plan as priced for the deal, with the cap of the order or claim (a split's refund deducted). */
+function planFor(priceFen: number, code: string, capFen: number): GuaranteePlan | undefined {
+  const plan = guaranteePlans(priceFen).plans.find((option) => option.code === code);
+  return plan && { ...plan, max_compensation: fenToAmount(capFen) };
+}
 
 /** What the guarantee and claim screens show. */
 export function createClaimViews(deps: {
@@ -76,7 +86,7 @@ export function createClaimViews(deps: {
       ordersByIds(db, [claim.orderId]),
       processes.timeline(db, claimProcess, claim.id),
     ]);
-    const plan = planFor(claim.priceFen, claim.planCode);
+    const plan = planFor(claim.priceFen, claim.planCode, claim.capFen);
     if (!plan) throw new AppError(ErrorCodes.CLAIM_NO_GUARANTEE);
     return {
       ...listItem(claim, orders.get(claim.orderId)),
@@ -125,13 +135,16 @@ export function createClaimViews(deps: {
     const option = order.guaranteeCode ? guaranteePlanOf(order.guaranteeCode) : undefined;
     const started = status === 'in_force' || status === 'lapsed' || status === 'claimed';
     const until = option && started ? coveredUntil(order.completedAt ?? order.updatedAt, option) : null;
-    const refusal = claimRefusal(order, rows, at);
+    const refundedFen = await splitRefundFen(db, order.id);
+    const capFen = orderClaimCapFen(order, refundedFen);
+    const refusal = claimRefusal(order, rows, at, capFen);
     return {
       order_no: order.orderNo,
       goods: order.goodsCard,
       price: fenToAmount(order.priceFen),
       viewer_role: role,
-      plan: order.guaranteeCode ? (planFor(order.priceFen, order.guaranteeCode) ?? null) : null,
+      refunded: fenToAmount(refundedFen),
+      plan: order.guaranteeCode ? (planFor(order.priceFen, order.guaranteeCode, capFen) ?? null) : null,
       status,
       status_label: orderPlanStatusLabels[status],
       completed_at: order.completedAt?.toISOString() ?? null,

@@ -11,6 +11,7 @@ export {
   keptPurchasesOf,
   lockOrderByNo,
   ordersByIds,
+  splitRefundFen,
   type OrderRow,
 } from './order-queries.ts';
 export { ordersExportSources } from './orders-export.ts';

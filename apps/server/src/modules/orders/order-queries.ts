@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { OrderState } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { OrderRow } from './order-money.ts';
-import { orders } from './tables.ts';
+import { disputes, orders } from './tables.ts';
 
 export type { OrderRow };
 
@@ -19,6 +19,15 @@ export async function findOrderByNo(executor: Executor, orderNo: string): Promis
 export async function lockOrderByNo(tx: Executor, orderNo: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
   return row;
+}
+
+/** What a split dispute refunded the buyer of the order (fen; 0 when no dispute ended in a split). */
+export async function splitRefundFen(executor: Executor, orderId: number): Promise<number> {
+  const [row] = await executor
+    .select({ buyerFen: disputes.buyerFen })
+    .from(disputes)
+    .where(and(eq(disputes.orderId, orderId), eq(disputes.outcome, 'split')));
+  return row?.buyerFen ?? 0;
 }
 
 export async function ordersByIds(

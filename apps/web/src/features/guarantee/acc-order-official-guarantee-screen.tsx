@@ -33,6 +33,12 @@ function PlanCard({ plan }: { plan: OrderPlan }) {
             <dd>{protectionText(plan.plan.protection_days)}</dd>
             <dt>赔付比例</dt>
             <dd>成交价的{plan.plan.compensation_ratio}</dd>
+            {plan.refunded === '0.00' ? null : (
+              <>
+                <dt>售后已退还</dt>
+                <dd>¥{plan.refunded}</dd>
+              </>
+            )}
             <dt>最高赔付</dt>
             <dd>¥{plan.plan.max_compensation}</dd>
             <dt>服务费</dt>

@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   claimPaths,
+  ErrorCodes,
+  errorMessages,
   guaranteePaths,
   guaranteePlans,
   resellPaths,
@@ -78,6 +80,7 @@ const plan = (overrides: Partial<OrderPlan> = {}): OrderPlan => ({
   goods,
   price: '100.00',
   viewer_role: 'buyer',
+  refunded: '0.00',
   plan: basicPlan,
   status: 'in_force',
   status_label: '保障中',
@@ -147,6 +150,48 @@ describe('/accOrderOfficialGuarantee', () => {
     });
     expect(call?.config.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(router.state.location.search).toBe(`?claim_no=${CLAIM}`));
+  });
+
+  it("shows what a split refunded and the server's cap for the rest; with nothing left, says why", async () => {
+    setAuthorization('t');
+    fake.on(guaranteePaths.orderPlan, () =>
+      plan({ refunded: '90.00', plan: { ...basicPlan, max_compensation: '10.00' } }),
+    );
+    renderScreen('/accOrderOfficialGuarantee', <AccOrderOfficialGuaranteeScreen />, {
+      url: `/accOrderOfficialGuarantee?order_no=${ORDER}`,
+    });
+    const facts = await screen.findByTestId('order-plan');
+    const valueOf = (label: string) => within(facts).getByText(label).nextElementSibling?.textContent;
+    expect(valueOf('售后已退还')).toBe('¥90.00');
+    expect(valueOf('最高赔付')).toBe('¥10.00');
+    expect(screen.getByTestId('file-claim-form')).toBeTruthy();
+    cleanup();
+
+    const reason = errorMessages[ErrorCodes.CLAIM_NOTHING_COVERED];
+    fake.on(guaranteePaths.orderPlan, () =>
+      plan({
+        refunded: '101.00',
+        plan: { ...basicPlan, max_compensation: '0.00' },
+        can_claim: false,
+        reason,
+      }),
+    );
+    renderScreen('/accOrderOfficialGuarantee', <AccOrderOfficialGuaranteeScreen />, {
+      url: `/accOrderOfficialGuarantee?order_no=${ORDER}`,
+    });
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.queryByTestId('file-claim-form')).toBeNull();
+  });
+
+  it('shows no refund line without a split', async () => {
+    setAuthorization('t');
+    fake.on(guaranteePaths.orderPlan, () => plan());
+    renderScreen('/accOrderOfficialGuarantee', <AccOrderOfficialGuaranteeScreen />, {
+      url: `/accOrderOfficialGuarantee?order_no=${ORDER}`,
+    });
+    const facts = await screen.findByTestId('order-plan');
+    expect(within(facts).getByText('最高赔付').nextElementSibling?.textContent).toBe('¥100.00');
+    expect(within(facts).queryByText('售后已退还')).toBeNull();
   });
 
   it('says why a lapsed plan cannot be claimed', async () => {
