@@ -138,6 +138,14 @@ async function bargainIn(state: BargainStatus) {
   return { goods, buyer, id: bargain.id };
 }
 
+const place = (token: string, goodsId: number, bargainId: number) =>
+  call<OrderDetail>(t.app, 'POST', '/app/order/build/business', {
+    token,
+    body: { goods_id: goodsId, bargain_id: bargainId },
+  });
+const cancelOrder = (token: string, orderNo: string) =>
+  call<OrderDetail>(t.app, 'POST', '/app/order/cancel', { token, body: { order_no: orderNo } });
+
 describe(`bargains on ${databaseKind}`, () => {
   it('keeps the floor on the listing for its seller only, and refuses a floor at or above the price', async () => {
     const goods = await listing({ bargain_floor: '180.50' });
@@ -450,12 +458,7 @@ describe(`bargains on ${databaseKind}`, () => {
 
   it('gives an agreed price back when the order placed at it lapses unpaid', async () => {
     const { id, buyer, goods } = await bargainIn('agreed');
-    const place = () =>
-      call<OrderDetail>(t.app, 'POST', '/app/order/build/business', {
-        token: buyer.token,
-        body: { goods_id: goods.id, bargain_id: id },
-      });
-    const first = await ok(place());
+    const first = await ok(place(buyer.token, goods.id, id));
     expect((await ok(info(buyer.token, `bargain_id=${id}`))).bargain?.status).toBe('ordered');
 
     t.clock.advance(ORDER_PAY_SECONDS);
@@ -467,7 +470,7 @@ describe(`bargains on ${databaseKind}`, () => {
     expect(notices.at(0)).toMatchObject({ title: '议价价格已恢复' });
     expect(notices.at(0)?.body).toContain(first.order_no);
 
-    const second = await ok(place());
+    const second = await ok(place(buyer.token, goods.id, id));
     expect(second.order_no).not.toBe(first.order_no);
     expect(second.quote.price).toBe('220.00');
   });
@@ -496,5 +499,49 @@ describe(`bargains on ${databaseKind}`, () => {
     expect((await answer(paths.remove, done.buyer.token, done.id)).body.err_code).toBe(0);
     expect((await ok(list(done.buyer.token, 'buyer'))).list.map((item) => item.id)).not.toContain(done.id);
     expect((await ok(list(seller.token, 'seller', 'closed'))).list.map((item) => item.id)).toContain(done.id);
+  });
+
+  it('gives an agreed price back with its own deadline only, never a new 24 hours', async () => {
+    const { id, buyer, goods } = await bargainIn('agreed');
+    const agreedUntil = new Date(t.clock.now().getTime() + bargainRules.agreedValidSeconds * 1000);
+    // Placed and cancelled an hour before the deadline: the price comes back for that hour.
+    t.clock.advance(bargainRules.agreedValidSeconds - 3600);
+    const order = await ok(place(buyer.token, goods.id, id));
+    await ok(cancelOrder(buyer.token, order.order_no));
+    const restored = await ok(info(buyer.token, `bargain_id=${id}`));
+    expect(restored.bargain).toMatchObject({ status: 'agreed', deadline: agreedUntil.toISOString() });
+    expect((await notificationsOf(t.app.db, buyer.id, 'bargain'))[0]).toMatchObject({
+      title: '议价价格已恢复',
+    });
+    // Its timer runs at that deadline.
+    t.clock.advance(3600);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    const expired = await ok(info(buyer.token, `bargain_id=${id}`));
+    expect(expired.bargain).toMatchObject({ status: 'expired', deadline: null });
+    expect(expired.bargain?.timeline.at(-1)).toMatchObject({ action: 'expire', actor_role: 'system' });
+
+    // An order placed just before the deadline and left unpaid past it: the price is not restored.
+    const late = await bargainIn('agreed');
+    t.clock.advance(bargainRules.agreedValidSeconds - 60);
+    const lateOrder = await ok(place(late.buyer.token, late.goods.id, late.id));
+    t.clock.advance(ORDER_PAY_SECONDS);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    const lapsed = await ok(info(late.buyer.token, `bargain_id=${late.id}`));
+    expect(lapsed.bargain).toMatchObject({ status: 'expired', deadline: null });
+    expect(lapsed.bargain?.timeline.at(-1)).toMatchObject({
+      action: 'lapse',
+      actor_role: 'system',
+      reason: '已过议价有效期',
+    });
+    const notice = (await notificationsOf(t.app.db, late.buyer.id, 'bargain'))[0];
+    expect(notice).toMatchObject({
+      title: '议价价格已过期',
+      link: `/goodsBargainList?bargain_id=${late.id}`,
+    });
+    expect(notice?.body).toContain(lateOrder.order_no);
+    expect((await place(late.buyer.token, late.goods.id, late.id)).body.err_code).toBe(
+      ErrorCodes.BARGAIN_EXPIRED,
+    );
+    expect((await ok(info(late.buyer.token, `goods_id=${late.goods.id}`))).can_offer).toBe(true);
   });
 });

@@ -116,8 +116,13 @@ export const bargainProcess = defineProcess({
     },
     /** Taken by the order placed at the agreed price (the orders module checks the listing itself). */
     use: { from: 'agreed', to: 'ordered', roles: ['buyer'], label: '按议价购买' },
-    /** Taken when that order expires or is cancelled before payment: the price is valid again. */
+    /**
+     * Taken when that order expires or is cancelled before payment: the price is valid again, until
+     * the deadline it was agreed with.
+     */
     restore: { from: 'ordered', to: 'agreed', roles: ['system'], label: '订单未支付，议价价格恢复' },
+    /** Instead of `restore`, when the price cannot come back: its deadline has passed. */
+    lapse: { from: 'ordered', to: 'expired', roles: ['system'], label: '订单未支付，议价价格失效' },
     cancel: {
       from: ['offered', 'countered', 'agreed'],
       to: 'cancelled',

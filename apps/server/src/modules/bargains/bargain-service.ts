@@ -311,7 +311,7 @@ export function createBargainService(deps: BargainServiceDeps) {
           action: role === 'seller' ? 'agree' : 'accept',
           actor: actorOf(role, userId),
           listingOpen: listingOpen(listing),
-          changes: { agreedFen },
+          changes: { agreedFen, agreedUntil: deadlineOf('agreed', at) },
           metadata: { price: fenToAmount(agreedFen) },
         },
       );

@@ -48,7 +48,9 @@ export const listingOpen = (listing: ListingTerms | undefined) =>
 
 /**
  * Takes `action` on a locked bargain through the process engine (which refuses what the table does
- * not allow and records the step), then writes the state entered, its deadline and `changes`.
+ * not allow and records the step), then writes the state entered, its deadline and `changes`. The
+ * deadline is the state's full time from `at`, or `deadline` when given: the state's timer is then
+ * armed for that time.
  */
 export async function moveBargain(
   tx: Executor,
@@ -61,9 +63,20 @@ export async function moveBargain(
     changes?: Partial<typeof bargains.$inferInsert>;
     metadata?: Record<string, unknown>;
     reason?: string;
+    deadline?: Date;
   },
 ): Promise<BargainRow> {
-  const { row, action, actor } = request;
+  const { row, action, actor, deadline } = request;
+  const entering = bargainProcess.transitions[action].to;
+  const timerSeconds =
+    deadline && entering
+      ? Object.fromEntries(
+          timersOnEntering(bargainProcess, entering).map((timer) => [
+            timer.action,
+            (deadline.getTime() - deps.at.getTime()) / 1000,
+          ]),
+        )
+      : undefined;
   const to = await deps.processes.applyTransition(tx, {
     process: bargainProcess,
     subjectId: row.id,
@@ -74,10 +87,16 @@ export async function moveBargain(
     guards: { listing_open: request.listingOpen ?? false },
     ...(request.metadata ? { metadata: request.metadata } : {}),
     ...(request.reason ? { reason: request.reason } : {}),
+    ...(timerSeconds ? { timerSeconds } : {}),
   });
   const [updated] = await tx
     .update(bargains)
-    .set({ ...request.changes, status: to, deadline: deadlineOf(to, deps.at), updatedAt: deps.at })
+    .set({
+      ...request.changes,
+      status: to,
+      deadline: deadline ?? deadlineOf(to, deps.at),
+      updatedAt: deps.at,
+    })
     .where(and(eq(bargains.id, row.id), eq(bargains.status, row.status)))
     .returning();
   if (!updated)

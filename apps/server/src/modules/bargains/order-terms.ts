@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   bargainProcess,
-  bargainRules,
   ErrorCodes,
   fenToAmount,
   openBargainStatuses,
@@ -88,10 +87,18 @@ export async function consumeBargain(
   return { bargainId: agreed.id, priceFen };
 }
 
+const systemActor = { role: 'system', userId: null } as const;
+
+/** Why the price of an order closed unpaid does not come back (the step's reason) and the buyer's notice. */
+const lapses = {
+  expired: { reason: '已过议价有效期', title: '议价价格已过期' },
+} as const;
+
 /**
  * For the orders module, inside the transaction that closes an unpaid order (expired or cancelled):
- * the bargain that order used goes back to agreed, with a fresh validity, and the buyer is told.
- * Nothing happens when the order was placed at the listed price.
+ * the bargain that order used goes back to agreed until the deadline it was agreed with. It lapses
+ * instead (ordered → expired) when that deadline has passed. The buyer is told either way. Nothing
+ * happens when the order was placed at the listed price.
  */
 export async function restoreBargain(
   executor: Executor,
@@ -104,6 +111,30 @@ export async function restoreBargain(
     .where(and(eq(bargains.usedBy, query.orderRef), eq(bargains.status, 'ordered')));
   const row = used ? await lockBargain(executor, used.id) : undefined;
   if (row?.status !== 'ordered') return;
+  const deps = { processes, at: query.at };
+  const price = `¥${fenToAmount(row.agreedFen ?? row.offerFen)}`;
+  const notice = {
+    userId: row.buyerId,
+    kind: 'bargain',
+    link: `/goodsBargainList?bargain_id=${row.id}`,
+    at: query.at,
+  };
+  const lapse = async (why: (typeof lapses)[keyof typeof lapses]) => {
+    await moveBargain(executor, deps, {
+      row,
+      action: 'lapse',
+      actor: systemActor,
+      changes: { usedBy: null },
+      metadata: { order: query.orderRef },
+      reason: why.reason,
+    });
+    await notify(executor, {
+      ...notice,
+      title: why.title,
+      body: `订单${query.orderRef}未支付已关闭，议价价格${price}未恢复：${why.reason}`,
+    });
+  };
+  if (row.agreedUntil === null || row.agreedUntil <= query.at) return lapse(lapses.expired);
   // Only one bargain in progress per buyer and listing: one opened since keeps its place.
   const [open] = await executor
     .select({ id: bargains.id })
@@ -116,24 +147,17 @@ export async function restoreBargain(
       ),
     );
   if (open) return;
-  const restored = await moveBargain(
-    executor,
-    { processes, at: query.at },
-    {
-      row,
-      action: 'restore',
-      actor: { role: 'system', userId: null },
-      changes: { usedBy: null },
-      metadata: { order: query.orderRef },
-    },
-  );
-  const hours = bargainRules.agreedValidSeconds / 3600;
+  await moveBargain(executor, deps, {
+    row,
+    action: 'restore',
+    actor: systemActor,
+    changes: { usedBy: null },
+    metadata: { order: query.orderRef },
+    deadline: row.agreedUntil,
+  });
   await notify(executor, {
-    userId: restored.buyerId,
-    kind: 'bargain',
+    ...notice,
     title: '议价价格已恢复',
-    body: `订单${query.orderRef}未支付已关闭，议价价格¥${fenToAmount(restored.agreedFen ?? restored.offerFen)}在${hours}小时内仍可使用`,
-    link: `/goodsBargainList?bargain_id=${restored.id}`,
-    at: query.at,
+    body: `订单${query.orderRef}未支付已关闭，议价价格${price}在原有效期内仍可使用`,
   });
 }

@@ -19,8 +19,9 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * One bargain (议价) of a buyer on a listing. Prices in fen: the listing's price at the first offer,
  * the buyer's latest offer, the seller's latest counter and the agreed price. `deadline` is when the
- * current state times out (the process timer runs then). Each party may hide it from their own list
- * once it is over.
+ * current state times out (the process timer runs then); `agreed_until` is when the agreed price
+ * lapses, kept while an order holds it, so that a price given back keeps its deadline. Each party
+ * may hide it from their own list once it is over.
  */
 export const bargains = pgTable(
   'bargains',
@@ -40,6 +41,7 @@ export const bargains = pgTable(
     offerFen: bigint('offer_fen', { mode: 'number' }).notNull(),
     counterFen: bigint('counter_fen', { mode: 'number' }),
     agreedFen: bigint('agreed_fen', { mode: 'number' }),
+    agreedUntil: timestamptz('agreed_until'),
     buyerRounds: integer('buyer_rounds').notNull().default(1),
     deadline: timestamptz('deadline'),
     /** What used the agreed price ('order:123'), once. */
