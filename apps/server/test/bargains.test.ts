@@ -544,4 +544,22 @@ describe(`bargains on ${databaseKind}`, () => {
     );
     expect((await ok(info(late.buyer.token, `goods_id=${late.goods.id}`))).can_offer).toBe(true);
   });
+
+  it('shows a bargain deleted while ordered again, to both parties, once its price is restored', async () => {
+    const { id, buyer, goods } = await bargainIn('agreed');
+    const order = await ok(place(buyer.token, goods.id, id));
+    for (const token of [buyer.token, seller.token])
+      expect((await answer(paths.remove, token, id)).body.err_code).toBe(0);
+    await ok(cancelOrder(buyer.token, order.order_no));
+    const ids = (page: Page<Bargain>) => page.list.map((item) => item.id);
+    expect(ids(await ok(list(buyer.token, 'buyer', 'agreed')))).toContain(id);
+    expect(ids(await ok(list(seller.token, 'seller', 'agreed')))).toContain(id);
+    const mine = await ok(info(buyer.token, `goods_id=${goods.id}`));
+    expect(mine).toMatchObject({ can_offer: false, bargain: { id, status: 'agreed' } });
+    const again = await offer(buyer.token, goods.id, '250');
+    expect(again.body).toMatchObject({
+      err_code: ErrorCodes.BARGAIN_ALREADY_OPEN,
+      message: mine.offer_refusal,
+    });
+  });
 });

@@ -96,9 +96,9 @@ const lapses = {
 
 /**
  * For the orders module, inside the transaction that closes an unpaid order (expired or cancelled):
- * the bargain that order used goes back to agreed until the deadline it was agreed with. It lapses
- * instead (ordered → expired) when that deadline has passed. The buyer is told either way. Nothing
- * happens when the order was placed at the listed price.
+ * the bargain that order used goes back to agreed until the deadline it was agreed with, and shows
+ * again in both parties' lists. It lapses instead (ordered → expired) when that deadline has passed.
+ * The buyer is told either way. Nothing happens when the order was placed at the listed price.
  */
 export async function restoreBargain(
   executor: Executor,
@@ -151,7 +151,8 @@ export async function restoreBargain(
     row,
     action: 'restore',
     actor: systemActor,
-    changes: { usedBy: null },
+    // Open again: hidden from no one (a party may have deleted it while it was ordered).
+    changes: { usedBy: null, buyerHiddenAt: null, sellerHiddenAt: null },
     metadata: { order: query.orderRef },
     deadline: row.agreedUntil,
   });
