@@ -20,7 +20,8 @@ import {
   type Page,
   type PublishRequest,
 } from '@haoshi/contracts';
-import { agreedBargainFor, consumeBargain } from '../src/modules/bargains/index.ts';
+import { agreedBargainFor, consumeBargain, restoreBargain } from '../src/modules/bargains/index.ts';
+import { openCount } from '../src/modules/bargains/bargain-store.ts';
 import { notificationsOf } from '../src/modules/notifications/index.ts';
 import { processTransitions } from '../src/modules/process/tables.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
@@ -561,5 +562,62 @@ describe(`bargains on ${databaseKind}`, () => {
       err_code: ErrorCodes.BARGAIN_ALREADY_OPEN,
       message: mine.offer_refusal,
     });
+  });
+
+  it('lets an agreed price lapse rather than restore it past the open-bargain limit', async () => {
+    const buyer = await person();
+    const first = await listing();
+    const agreed = await ok(offer(buyer.token, first.id, '230'));
+    await ok(answer(paths.agree, seller.token, agreed.id));
+    const order = await ok(place(buyer.token, first.id, agreed.id));
+    for (let index = 0; index < bargainRules.maxOpenPerBuyer; index += 1)
+      await ok(offer(buyer.token, (await listing()).id, '230'));
+    await ok(cancelOrder(buyer.token, order.order_no));
+    expect(await openCount(t.app.db, buyer.id)).toBe(bargainRules.maxOpenPerBuyer);
+    const lapsed = await ok(info(buyer.token, `bargain_id=${agreed.id}`));
+    expect(lapsed.bargain).toMatchObject({ status: 'expired', deadline: null });
+    expect(lapsed.bargain?.timeline.at(-1)).toMatchObject({
+      action: 'lapse',
+      reason: `进行中的议价已达上限（${bargainRules.maxOpenPerBuyer}个）`,
+    });
+    expect((await notificationsOf(t.app.db, buyer.id, 'bargain'))[0]).toMatchObject({
+      title: '议价价格未恢复',
+      link: `/goodsBargainList?bargain_id=${agreed.id}`,
+    });
+  });
+
+  it('lets an agreed price lapse beside another open bargain of the buyer on the listing', async () => {
+    // bargainIn('ordered') places no real order: the listing stays on sale and takes another offer.
+    const beside = await bargainIn('ordered');
+    const other = await ok(offer(beside.buyer.token, beside.goods.id, '250'));
+    await t.app.db.transaction((tx) =>
+      restoreBargain(tx, t.app.processes, { orderRef: `order:test:${beside.id}`, at: t.clock.now() }),
+    );
+    const lapsed = await ok(info(beside.buyer.token, `bargain_id=${beside.id}`));
+    expect(lapsed.bargain).toMatchObject({ status: 'expired' });
+    expect(lapsed.bargain?.timeline.at(-1)).toMatchObject({
+      action: 'lapse',
+      reason: '你对该商品已有进行中的议价',
+    });
+    expect((await ok(info(beside.buyer.token, `bargain_id=${other.id}`))).bargain?.status).toBe('offered');
+  });
+
+  it('makes an offer racing a restore on the listing wait for it, then refuses it (never a 500)', async () => {
+    // The restore holds the buyer's lock until it commits: the offer then sees the price restored.
+    const raced = await bargainIn('ordered');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const restoring = t.app.db.transaction(async (tx) => {
+      await restoreBargain(tx, t.app.processes, { orderRef: `order:test:${raced.id}`, at: t.clock.now() });
+      await held;
+    });
+    const racing = offer(raced.buyer.token, raced.goods.id, '250');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await restoring;
+    expect((await racing).body.err_code).toBe(ErrorCodes.BARGAIN_ALREADY_OPEN);
+    expect((await ok(info(raced.buyer.token, `bargain_id=${raced.id}`))).bargain?.status).toBe('agreed');
   });
 });

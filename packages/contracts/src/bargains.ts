@@ -121,7 +121,10 @@ export const bargainProcess = defineProcess({
      * the deadline it was agreed with.
      */
     restore: { from: 'ordered', to: 'agreed', roles: ['system'], label: '订单未支付，议价价格恢复' },
-    /** Instead of `restore`, when the price cannot come back: its deadline has passed. */
+    /**
+     * Instead of `restore`, when the price cannot come back: its deadline has passed, the buyer has
+     * another bargain open on the listing, or as many open as allowed (the reason says which).
+     */
     lapse: { from: 'ordered', to: 'expired', roles: ['system'], label: '订单未支付，议价价格失效' },
     cancel: {
       from: ['offered', 'countered', 'agreed'],

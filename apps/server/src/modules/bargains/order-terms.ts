@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   bargainProcess,
+  bargainRules,
   ErrorCodes,
   fenToAmount,
   openBargainStatuses,
@@ -11,7 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { listingTerms } from '../goods/index.ts';
 import { notify } from '../notifications/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
-import { lockBargain, moveBargain, type BargainRow } from './bargain-store.ts';
+import { lockBargain, lockBuyer, moveBargain, openCount, type BargainRow } from './bargain-store.ts';
 import { bargains } from './tables.ts';
 
 export interface AgreedBargainQuery {
@@ -92,12 +93,18 @@ const systemActor = { role: 'system', userId: null } as const;
 /** Why the price of an order closed unpaid does not come back (the step's reason) and the buyer's notice. */
 const lapses = {
   expired: { reason: '已过议价有效期', title: '议价价格已过期' },
+  openOnListing: { reason: '你对该商品已有进行中的议价', title: '议价价格未恢复' },
+  openLimit: {
+    reason: `进行中的议价已达上限（${bargainRules.maxOpenPerBuyer}个）`,
+    title: '议价价格未恢复',
+  },
 } as const;
 
 /**
  * For the orders module, inside the transaction that closes an unpaid order (expired or cancelled):
  * the bargain that order used goes back to agreed until the deadline it was agreed with, and shows
- * again in both parties' lists. It lapses instead (ordered → expired) when that deadline has passed.
+ * again in both parties' lists. It lapses instead (ordered → expired) when that deadline has passed,
+ * when the buyer has opened another bargain on the listing since, or has as many open as allowed.
  * The buyer is told either way. Nothing happens when the order was placed at the listed price.
  */
 export async function restoreBargain(
@@ -106,11 +113,14 @@ export async function restoreBargain(
   query: { orderRef: string; at: Date },
 ): Promise<void> {
   const [used] = await executor
-    .select({ id: bargains.id })
+    .select({ id: bargains.id, buyerId: bargains.buyerId })
     .from(bargains)
     .where(and(eq(bargains.usedBy, query.orderRef), eq(bargains.status, 'ordered')));
-  const row = used ? await lockBargain(executor, used.id) : undefined;
-  if (row?.status !== 'ordered') return;
+  if (!used) return;
+  // The lock an offer takes first: the buyer's open bargains cannot change while they are counted.
+  await lockBuyer(executor, used.buyerId);
+  const row = await lockBargain(executor, used.id);
+  if (row?.status !== 'ordered' || row.usedBy !== query.orderRef) return;
   const deps = { processes, at: query.at };
   const price = `¥${fenToAmount(row.agreedFen ?? row.offerFen)}`;
   const notice = {
@@ -135,7 +145,6 @@ export async function restoreBargain(
     });
   };
   if (row.agreedUntil === null || row.agreedUntil <= query.at) return lapse(lapses.expired);
-  // Only one bargain in progress per buyer and listing: one opened since keeps its place.
   const [open] = await executor
     .select({ id: bargains.id })
     .from(bargains)
@@ -146,7 +155,9 @@ export async function restoreBargain(
         inArray(bargains.status, openBargainStatuses),
       ),
     );
-  if (open) return;
+  if (open) return lapse(lapses.openOnListing);
+  if ((await openCount(executor, row.buyerId)) >= bargainRules.maxOpenPerBuyer)
+    return lapse(lapses.openLimit);
   await moveBargain(executor, deps, {
     row,
     action: 'restore',
