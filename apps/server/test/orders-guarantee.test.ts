@@ -4,7 +4,7 @@ import { ErrorCodes, errorMessages, type GoodsStatus, type OrderGuarantee } from
 import { goods } from '../src/modules/goods/tables.ts';
 import { call, login } from './helpers/identity.ts';
 import { createListingsApp } from './helpers/listings.ts';
-import { insertListing } from './helpers/orders.ts';
+import { insertListing, placeOrder } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -67,4 +67,13 @@ describe(`the price of a listing before ordering (${databaseKind})`, () => {
       quote: { price: '1234.00' },
     });
   });
+
+  it.each(['draft', 'pending_review', 'off_shelf'] as const)(
+    '%s: placing an order on it is answered as for a missing listing',
+    async (status) => {
+      const goodsId = await listing(status);
+      const placed = await placeOrder(t, stranger.token, { goods_id: goodsId });
+      expect(placed.body.err_code).toBe(ErrorCodes.GOODS_NOT_FOUND);
+    },
+  );
 });

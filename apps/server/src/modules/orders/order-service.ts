@@ -21,7 +21,7 @@ import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import { addSeconds } from '../../lib/time.ts';
 import { consumeBargain, restoreBargain } from '../bargains/index.ts';
 import { lockCoupon, redeemCoupon, releaseCoupon } from '../coupons/index.ts';
-import type { OrderListings } from '../goods/index.ts';
+import { listingVisibleTo, type OrderListings } from '../goods/index.ts';
 import { rolesOf } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
@@ -404,7 +404,9 @@ export function createOrderService(deps: {
   async function placeNow(buyerId: number, goodsId: number, input: PlaceOrderRequest): Promise<Moved> {
     // Read before the transaction (the catalogue reads outside it); the price is the locked row's.
     const found = await listings.forOrder(goodsId);
-    if (!found) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+    // Drafts and withdrawn listings do not exist for others (the same answer as a missing id).
+    if (!found || !listingVisibleTo({ status: found.status, sellerId: found.card.seller_id }, buyerId))
+      throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
     const { card } = found;
     // Someone else's listing already taken (a hot listing's race): refused without a transaction.
     // The locked row decides every other case, and the race itself (NOWAIT, the unique index).
