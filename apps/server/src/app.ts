@@ -266,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privacyRoutes, { now });
   await app.register(personalPlugin, {
     now,
+    sessions,
     uploads,
     imageUrl,
     exportSources: [

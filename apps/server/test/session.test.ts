@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LoginResponse, User } from '@haoshi/contracts';
+import { createSessionService } from '../src/modules/identity/index.ts';
 import { sessions, users } from '../src/modules/identity/tables.ts';
 import { createTestApp, databaseKind, type TestApp } from './helpers/test-app.ts';
 import { call, latestCode, login } from './helpers/identity.ts';
@@ -199,5 +200,46 @@ describe(`session rotation on ${databaseKind}`, () => {
 
     t.clock.advance(30 * 86_400 + 1);
     expect((await me(t, latest)).body.err_code).toBe(401);
+  });
+});
+
+describe(`a session's state by id on ${databaseKind} (what a chat socket re-checks)`, () => {
+  it('answers as authenticate would, without rotating the token; a logout tells the onEnded listeners', async () => {
+    const service = createSessionService({
+      db: t.database.db,
+      secret: t.app.config.SESSION_SECRET,
+      ttlDays: 30,
+      rotateAfterSeconds: 60,
+      now: t.clock.now,
+    });
+    const endedFor: number[] = [];
+    service.onEnded((userId) => endedFor.push(userId));
+    const sessionOf = async (userId: number) => {
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
+      if (!row) throw new Error('no session');
+      return row;
+    };
+
+    const { token, user } = await login(t.app, '13300000201');
+    const before = await sessionOf(user.id);
+    t.clock.advance(61);
+    expect(await service.stateOf(before.id)).toBe('ok');
+    expect((await sessionOf(user.id)).tokenHash).toBe(before.tokenHash);
+    // The token is still the current one: the next request rotates it.
+    expect((await me(t, token)).response.headers.authorization).toEqual(expect.any(String));
+
+    await service.revoke(before.id);
+    expect(await service.stateOf(before.id)).toBe('invalid');
+    expect(endedFor).toEqual([user.id]);
+
+    const other = await login(t.app, '13300000202');
+    const otherSession = await sessionOf(other.user.id);
+    await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, other.user.id));
+    expect(await service.stateOf(otherSession.id)).toBe('disabled');
+
+    const third = await login(t.app, '13300000203');
+    const thirdSession = await sessionOf(third.user.id);
+    t.clock.advance(30 * 86_400 + 1);
+    expect(await service.stateOf(thirdSession.id)).toBe('invalid');
   });
 });

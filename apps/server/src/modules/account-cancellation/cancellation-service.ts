@@ -208,6 +208,7 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       return { ok: true as const };
     });
     if (!outcome.ok) throw outcome.error;
+    deps.sessions.ended(userId);
     return { ...(await status(db, userId)), sms_cooldown: null };
   }
 
@@ -256,15 +257,15 @@ export function createCancellationService(deps: CancellationServiceDeps) {
    * again, withdraws the request instead of erasing.
    */
   async function completeDue(requestId: number): Promise<AccountCancellationState | 'not_due' | 'stale'> {
-    return db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(accountCancellations)
         .where(eq(accountCancellations.id, requestId))
         .for('update');
-      if (row?.state !== 'cooling_off' || !row.completeAt) return 'stale';
+      if (row?.state !== 'cooling_off' || !row.completeAt) return { state: 'stale' as const };
       const at = now();
-      if (row.completeAt.getTime() > at.getTime()) return 'not_due';
+      if (row.completeAt.getTime() > at.getTime()) return { state: 'not_due' as const };
       const system: ProcessActor = { role: 'system', userId: null };
       const conditions = await checkConditions(tx, row.userId);
       if (!conditions.every((item) => item.met)) {
@@ -279,7 +280,7 @@ export function createCancellationService(deps: CancellationServiceDeps) {
           link: '/logoutAccount',
           at,
         });
-        return to;
+        return { state: to };
       }
       const to = await move(tx, row, 'complete', system, { conditionsMet: true });
       await eraseAccount(tx, row.userId, at);
@@ -299,8 +300,11 @@ export function createCancellationService(deps: CancellationServiceDeps) {
       if (uploadKeys.length > 0)
         await deps.jobs.send(REMOVE_STORED_OBJECTS_QUEUE, { keys: uploadKeys }, { executor: tx });
       await close(tx, row, to, '');
-      return to;
+      return { state: to, erasedUserId: row.userId };
     });
+    // The session kept through the cooling-off ended with the account.
+    if (outcome.erasedUserId !== undefined) deps.sessions.ended(outcome.erasedUserId);
+    return outcome.state;
   }
 
   /** Development only: ends the user's cooling-off now, through the same step as the job. */

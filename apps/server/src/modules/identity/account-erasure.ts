@@ -9,7 +9,8 @@ export const cancelledPhoneOf = (userId: number) => `cancelled_${userId}`;
 /**
  * Erases the identity of a cancelled account in the caller's transaction: the phone is freed (the
  * row keeps a placeholder, so orders and the ledger still point at a user), nickname and avatar go,
- * every session ends, devices forget the user and staff roles are dropped.
+ * every session ends, devices forget the user and staff roles are dropped. After the commit the
+ * caller calls `SessionService.ended(userId)`.
  */
 export async function eraseAccount(executor: Executor, userId: number, at: Date): Promise<void> {
   await executor

@@ -32,7 +32,10 @@ export async function liveSessionsOf(executor: Executor, userId: number, at: Dat
   return rows;
 }
 
-/** Ends one live session of this user (another user's id ends nothing); whether it did. */
+/**
+ * Ends one live session of this user (another user's id ends nothing); whether it did. After the
+ * commit the caller calls `SessionService.ended(userId)`, as for every way a session ends.
+ */
 export async function revokeSessionOf(
   executor: Executor,
   userId: number,
@@ -47,7 +50,7 @@ export async function revokeSessionOf(
   return ended.length > 0;
 }
 
-/** Ends every live session of the user but `keepSessionId`; how many ended. */
+/** Ends every live session of the user but `keepSessionId`; how many ended (then `ended`, as above). */
 export async function revokeSessionsExcept(
   executor: Executor,
   userId: number,

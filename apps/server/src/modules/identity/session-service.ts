@@ -45,10 +45,24 @@ export function createSessionService(deps: SessionServiceDeps) {
   const hashToken = (token: string) => hmac(deps.secret, token);
   const ttlSeconds = deps.ttlDays * 86_400;
   const loginHooks: LoginHook[] = [];
+  const endedListeners: Array<(userId: number) => void> = [];
 
   /** Registers a hook every login path runs (SMS, QR code, any later one): see `startLogin`. */
   function onLogin(hook: LoginHook): void {
     loginHooks.push(hook);
+  }
+
+  /** Registers a listener told after sessions of a user ended (chat closes the sockets they opened). */
+  function onEnded(listener: (userId: number) => void): void {
+    endedListeners.push(listener);
+  }
+
+  /**
+   * Tells the listeners that sessions of the user ended. Call it once the transaction that ended
+   * them committed: a listener reads the sessions as they are then, so a rollback ends nothing.
+   */
+  function ended(userId: number): void {
+    for (const listener of endedListeners) listener(userId);
   }
 
   async function create(executor: Executor, userId: number, meta: SessionMeta) {
@@ -119,6 +133,13 @@ export function createSessionService(deps: SessionServiceDeps) {
     .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, live))
     .prepare('sessions_by_current_tokens');
   type SessionRow = Awaited<ReturnType<typeof sessionByToken.execute>>[number];
+  const stateById = deps.db
+    .select({ status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), live))
+    .limit(1)
+    .prepare('session_state_by_id');
 
   /**
    * The session a token hash opens, if any. Requests that arrive together (a burst, or any load
@@ -172,8 +193,24 @@ export function createSessionService(deps: SessionServiceDeps) {
       : { status: 'ok', sessionId: session.id, user };
   }
 
+  /**
+   * What `authenticate` would answer now for a token of this session, without rotating it: a socket
+   * authenticated once re-checks its session with this.
+   */
+  async function stateOf(sessionId: number): Promise<AuthenticateResult['status']> {
+    const [row] = await stateById.execute({ id: sessionId, at: now() });
+    if (!row) return 'invalid';
+    return row.status === 'active' ? 'ok' : 'disabled';
+  }
+
+  /** Ends one session (logout) and tells the `onEnded` listeners. */
   async function revoke(sessionId: number): Promise<void> {
-    await deps.db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+    const [row] = await deps.db
+      .update(sessions)
+      .set({ revokedAt: now() })
+      .where(eq(sessions.id, sessionId))
+      .returning({ userId: sessions.userId });
+    if (row) ended(row.userId);
   }
 
   async function revokeAllOf(executor: Executor, userId: number): Promise<void> {
@@ -183,7 +220,10 @@ export function createSessionService(deps: SessionServiceDeps) {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
-  /** Ends every session of the user but `keepSessionId` (the caller's own), in the caller's transaction. */
+  /**
+   * Ends every session of the user but `keepSessionId` (the caller's own), in the caller's
+   * transaction; the caller calls `ended(userId)` once that transaction committed.
+   */
   async function revokeOthersOf(executor: Executor, userId: number, keepSessionId: number): Promise<void> {
     await executor
       .update(sessions)
@@ -191,7 +231,18 @@ export function createSessionService(deps: SessionServiceDeps) {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
   }
 
-  return { create, onLogin, startLogin, authenticate, revoke, revokeAllOf, revokeOthersOf };
+  return {
+    create,
+    onLogin,
+    onEnded,
+    ended,
+    startLogin,
+    authenticate,
+    stateOf,
+    revoke,
+    revokeAllOf,
+    revokeOthersOf,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

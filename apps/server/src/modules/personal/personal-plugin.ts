@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DataExportSource } from '../../lib/data-export.ts';
+import type { SessionService } from '../identity/index.ts';
 import { onNoticeWritten } from '../notifications/index.ts';
 import type { UploadService } from '../storage/index.ts';
 import { createBindingService } from './binding-service.ts';
@@ -25,12 +26,13 @@ import {
  */
 export const personalPlugin: FastifyPluginAsync<{
   now: () => Date;
+  sessions: SessionService;
   uploads: UploadService;
   imageUrl: (key: string) => string;
   exportSources: readonly DataExportSource[];
   /** Where WeChat pushes go; the built-in provider when not given. */
   wxPushProvider?: WxPushProvider;
-}> = async (app, { now, uploads, imageUrl, exportSources, wxPushProvider }) => {
+}> = async (app, { now, sessions, uploads, imageUrl, exportSources, wxPushProvider }) => {
   const { db } = app;
   const secret = app.config.SESSION_SECRET;
   const oauth = createBuiltinOauthProvider({ db, secret, now });
@@ -51,7 +53,7 @@ export const personalPlugin: FastifyPluginAsync<{
     now,
     services: {
       profiles: createProfileService({ db, uploads, imageUrl, now }),
-      sessions: createDeviceSessions({ db, now }),
+      sessions: createDeviceSessions({ db, sessions, now }),
       bindings,
       notices: createNoticeSubscriptions({ db, bindings, pushes, now }),
       exportOf: createDataExport({ db, sources: [...exportSources, ...personalExportSources], now }),

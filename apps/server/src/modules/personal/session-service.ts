@@ -1,13 +1,22 @@
 import { ErrorCodes, type SessionItem } from '@haoshi/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { liveSessionsOf, revokeSessionOf, revokeSessionsExcept } from '../identity/index.ts';
+import {
+  liveSessionsOf,
+  revokeSessionOf,
+  revokeSessionsExcept,
+  type SessionService,
+} from '../identity/index.ts';
 import { notify } from '../notifications/index.ts';
 import { describeDevice, placeOfIp } from './device-describe.ts';
 
 /** Devices (登录设备管理): the user's live sessions; signing one out revokes it at once. */
-export function createDeviceSessions(deps: { db: Database; now: () => Date }) {
-  const { db, now } = deps;
+export function createDeviceSessions(deps: {
+  db: Database;
+  sessions: Pick<SessionService, 'ended'>;
+  now: () => Date;
+}) {
+  const { db, sessions, now } = deps;
   return {
     async list(userId: number, currentSessionId: number): Promise<SessionItem[]> {
       const rows = await liveSessionsOf(db, userId, now());
@@ -24,7 +33,7 @@ export function createDeviceSessions(deps: { db: Database; now: () => Date }) {
 
     async revoke(userId: number, currentSessionId: number, sessionId: number): Promise<number> {
       if (sessionId === currentSessionId) throw new AppError(ErrorCodes.SESSION_IS_CURRENT);
-      return db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const ended = await revokeSessionOf(tx, userId, sessionId, now());
         if (!ended) throw new AppError(ErrorCodes.SESSION_NOT_FOUND);
         await notify(tx, {
@@ -35,12 +44,13 @@ export function createDeviceSessions(deps: { db: Database; now: () => Date }) {
           link: '/devicceInfo',
           at: now(),
         });
-        return 1;
       });
+      sessions.ended(userId);
+      return 1;
     },
 
     async revokeOthers(userId: number, currentSessionId: number): Promise<number> {
-      return db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const ended = await revokeSessionsExcept(tx, userId, currentSessionId, now());
         if (ended > 0) {
           await notify(tx, {
@@ -54,6 +64,8 @@ export function createDeviceSessions(deps: { db: Database; now: () => Date }) {
         }
         return ended;
       });
+      if (ended > 0) sessions.ended(userId);
+      return ended;
     },
   };
 }

@@ -81,6 +81,7 @@ export function createPhoneBindingService(deps: PhoneBindingDeps) {
       return undefined;
     });
     if (failure) throw failure;
+    sessions.ended(userId);
     return status(userId);
   }
 
