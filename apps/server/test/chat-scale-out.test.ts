@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ConversationResult, Envelope, LoginResponse, OutboxMessage } from '@haoshi/contracts';
+import {
+  chatCloseCodes,
+  ErrorCodes,
+  type ConversationResult,
+  type Envelope,
+  type LoginResponse,
+  type OutboxMessage,
+} from '@haoshi/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -64,48 +71,54 @@ function httpClient(base: string, ip: string) {
 
 const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+/** Two apps on one fresh database, listening, their buses joined (Redis, or one in-process bus). */
+async function twoInstances() {
+  const clock = new TestClock();
+  const { handle, dispose, url } = await freshDatabase();
+  const second = url ? openPostgres(url, 5) : handle;
+  const channel = `test-chat-${randomBytes(6).toString('hex')}`;
+  const shared: ChatBus | undefined = redisUrl ? undefined : createLocalChatBus();
+  const start = async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      // These suites script their logins; bot protection has its own (bot-protection.test.ts).
+      BOT_PROTECTION: 'off',
+      WEB_DIST: '/nonexistent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-chat-')),
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_MAX: '100000',
+      CACHE_BUS_CHANNEL: `${channel}:cache`,
+      CHAT_BUS_CHANNEL: channel,
+      ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: `${channel}:rl:` } : {}),
+    });
+    return config;
+  };
+  const one = await buildApp({
+    config: await start(),
+    database: handle,
+    now: clock.now,
+    ...(shared ? { chatBus: shared } : {}),
+  });
+  const two = await buildApp({
+    config: await start(),
+    database: second,
+    now: clock.now,
+    ...(shared ? { chatBus: shared } : {}),
+  });
+  cleanups.push(async () => {
+    await Promise.all([one.close(), two.close()]);
+    if (second !== handle) await second.close();
+    await dispose();
+  });
+  await one.listen({ port: 0, host: '127.0.0.1' });
+  await two.listen({ port: 0, host: '127.0.0.1' });
+  return { one, two, clock };
+}
+
 describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-process'} bus)`, () => {
   it('delivers between sockets held by different instances, in order', async () => {
-    const clock = new TestClock();
-    const { handle, dispose, url } = await freshDatabase();
-    const second = url ? openPostgres(url, 5) : handle;
-    const channel = `test-chat-${randomBytes(6).toString('hex')}`;
-    const shared: ChatBus | undefined = redisUrl ? undefined : createLocalChatBus();
-    const start = async () => {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        // These suites script their logins; bot protection has its own (bot-protection.test.ts).
-        BOT_PROTECTION: 'off',
-        WEB_DIST: '/nonexistent',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-chat-')),
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        RATE_LIMIT_MAX: '100000',
-        CACHE_BUS_CHANNEL: `${channel}:cache`,
-        CHAT_BUS_CHANNEL: channel,
-        ...(redisUrl ? { REDIS_URL: redisUrl, RATE_LIMIT_NAMESPACE: `${channel}:rl:` } : {}),
-      });
-      return config;
-    };
-    const one = await buildApp({
-      config: await start(),
-      database: handle,
-      now: clock.now,
-      ...(shared ? { chatBus: shared } : {}),
-    });
-    const two = await buildApp({
-      config: await start(),
-      database: second,
-      now: clock.now,
-      ...(shared ? { chatBus: shared } : {}),
-    });
-    cleanups.push(async () => {
-      await Promise.all([one.close(), two.close()]);
-      if (second !== handle) await second.close();
-      await dispose();
-    });
-    await one.listen({ port: 0, host: '127.0.0.1' });
-    await two.listen({ port: 0, host: '127.0.0.1' });
+    const { one, two } = await twoInstances();
     const alice = httpClient(baseOf(one), '10.8.0.1');
     const bob = httpClient(baseOf(two), '10.8.0.2');
     await alice.login('13600000001');
@@ -138,6 +151,41 @@ describe(`chat on two instances (${databaseKind}, ${redisUrl ? 'Redis' : 'in-pro
     });
     await untilSeq(a, conversationId, 21);
     expect(a.messages(conversationId).at(-1)?.content).toEqual(text('收到'));
+  }, 120_000);
+
+  it('closes the sockets of a session ended on another instance', async () => {
+    const { one, two, clock } = await twoInstances();
+    const ended = async (socket: ChatClient) => {
+      expect((await socket.closed).code).toBe(chatCloseCodes.unauthorized);
+      expect(socket.frames.filter((frame) => frame.type === 'error')).toMatchObject([
+        { err_code: ErrorCodes.SESSION_INVALID },
+      ]);
+    };
+    // 其他设备下线 on instance one ends the session whose socket instance two holds.
+    const lost = httpClient(baseOf(two), '10.8.0.3');
+    await lost.login('13600000003');
+    const lostSocket = await connectChat(baseOf(two), lost.token());
+    clock.advance(61);
+    const owner = httpClient(baseOf(one), '10.8.0.4');
+    await owner.login('13600000003');
+    const ownerSocket = await connectChat(baseOf(two), owner.token());
+    cleanups.push(
+      () => lostSocket.close(),
+      () => ownerSocket.close(),
+    );
+    const revoked = await owner.request('POST', '/app/user/sessions/revoke_others');
+    expect(revoked).toMatchObject({ err_code: 0, data: { revoked: 1 } });
+    await ended(lostSocket);
+    ownerSocket.send({ type: 'ping', t: 1 });
+    await ownerSocket.next('pong', (frame) => frame.t === 1);
+
+    // A logout on instance two closes the socket instance one holds.
+    const leaving = httpClient(baseOf(two), '10.8.0.5');
+    await leaving.login('13600000004');
+    const leavingSocket = await connectChat(baseOf(one), leaving.token());
+    cleanups.push(() => leavingSocket.close());
+    expect(await leaving.request('POST', '/app/logout')).toMatchObject({ err_code: 0 });
+    await ended(leavingSocket);
   }, 120_000);
 
   it('loses nothing when an instance is killed mid-stream: the clients resume on another', async () => {

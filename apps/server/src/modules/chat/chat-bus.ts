@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, ServerFrame } from '@haoshi/contracts';
 
 /**
- * What one instance tells every instance (itself included): a frame for some users' sockets.
- * `message` and `recall` carry the stored message, so delivery needs no database read.
+ * What one instance tells every instance (itself included): a frame for some users' sockets
+ * (`message` and `recall` carry the stored message, so delivery needs no database read), or that
+ * sessions of these users ended, so each instance re-checks the sessions of the sockets it holds
+ * for them and closes those whose session no longer holds.
  */
-export interface ChatEvent {
-  userIds: number[];
-  frame: ServerFrame;
-}
+export type ChatEvent =
+  { userIds: number[]; frame: ServerFrame } | { userIds: number[]; sessionsEnded: true };
 
 /**
  * The fan-out between instances. `publish` delivers to this instance's listeners at once and, with

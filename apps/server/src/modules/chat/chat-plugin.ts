@@ -54,6 +54,8 @@ export const chatPlugin = fp<{
     });
     registerNoticePush(app.jobs, { db: app.db, bus, unreadTotalsOf: chat.unreadTotalsOf });
     const hub = createSocketHub(bus);
+    // Every instance closes the sockets whose session ended, wherever it was ended.
+    options.sessions.onEnded((userId) => bus.publish({ userIds: [userId], sessionsEnded: true }));
     app.decorate('chat', chat);
     app.decorate('chatSockets', hub);
     await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });

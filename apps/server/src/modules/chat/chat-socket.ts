@@ -13,21 +13,35 @@ import type { SessionService } from '../identity/index.ts';
 import type { ChatBus } from './chat-bus.ts';
 import type { ChatService } from './chat-service.ts';
 
+/**
+ * How long a socket goes on its last session check: its frames and the frames delivered to it read
+ * the session again once this has passed. The bus closes a socket as soon as its session ends; this
+ * bounds how long one that missed the bus's word (Redis cut off) goes on.
+ */
+export const SESSION_RECHECK_MS = 15_000;
+
 /** One authenticated socket: frames wait while the backlog of a (re)connect is being sent. */
 interface Connection {
   userId: number;
+  sessionId: number;
   send(frame: ServerFrame): void;
+  /** Reads the session now and closes the socket if it no longer holds (sessions of the user ended). */
+  recheckSession(): void;
 }
 
 /**
  * This instance's sockets by user, fed by the bus: every event names the users it is for, and each
- * instance writes it to the sockets it holds for them.
+ * instance writes its frame to the sockets it holds for them (or, when their sessions ended, has
+ * those sockets re-read their sessions).
  */
 export function createSocketHub(bus: ChatBus) {
   const byUser = new Map<number, Set<Connection>>();
   bus.subscribe((event) => {
     for (const userId of event.userIds) {
-      for (const connection of byUser.get(userId) ?? []) connection.send(event.frame);
+      for (const connection of byUser.get(userId) ?? []) {
+        if ('frame' in event) connection.send(event.frame);
+        else connection.recheckSession();
+      }
     }
   });
   return {
@@ -65,6 +79,8 @@ function frameError(error: unknown, log: FastifyBaseLogger, clientMsgId?: string
  * Serves one socket: `hello` (token from the frame or the upgrade's Authorization header) and the
  * resume, then sends, acks, reads, typing and pings, one frame at a time in the order they came.
  * A frame that is not JSON, too large or not a known frame gets an error frame; the socket stays.
+ * Once its session ends (logout, signed out from another device, phone rebound, account no longer
+ * active) the socket gets an error frame (401/402) and is closed with 4401.
  */
 export function serveSocket(
   socket: WebSocket,
@@ -82,6 +98,8 @@ export function serveSocket(
   let connection: Connection | null = null;
   let syncing: ServerFrame[] | null = null;
   let chain: Promise<void> = Promise.resolve();
+  let sessionCheckedAt = 0;
+  let ended = false;
 
   const write = (frame: ServerFrame) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
@@ -89,6 +107,33 @@ export function serveSocket(
   options.setIdleTimeout(chatRules.idleTimeoutSeconds * 1000, () =>
     socket.close(chatCloseCodes.idle, 'idle'),
   );
+
+  function endSession(code: number, clientMsgId?: string) {
+    if (ended) return;
+    ended = true;
+    if (connection) hub.remove(connection);
+    write(errorFrame(code, undefined, clientMsgId));
+    socket.close(chatCloseCodes.unauthorized, 'session ended');
+  }
+
+  const recheckDue = () => options.now().getTime() - sessionCheckedAt >= SESSION_RECHECK_MS;
+
+  /**
+   * Reads the connection's session again: whether it still holds; when it does not, the socket is
+   * told and closed (`clientMsgId`: the send refused for it).
+   */
+  async function sessionHolds(clientMsgId?: string): Promise<boolean> {
+    if (ended || !connection) return false;
+    sessionCheckedAt = options.now().getTime();
+    const state = await sessions.stateOf(connection.sessionId);
+    if (state === 'ok') return !ended;
+    endSession(state === 'disabled' ? ErrorCodes.ACCOUNT_DISABLED : ErrorCodes.SESSION_INVALID, clientMsgId);
+    return false;
+  }
+
+  const recheckInBackground = () => {
+    sessionHolds().catch((error: unknown) => log.warn({ err: error }, 'chat: session check failed'));
+  };
 
   async function hello(token: string | undefined, lastSeqs: { conversation_id: number; seq: number }[]) {
     if (connection) return write(errorFrame(ErrorCodes.CHAT_FRAME_INVALID, '已完成连接认证'));
@@ -107,7 +152,17 @@ export function serveSocket(
     const userId = result.user.id;
     const queue: ServerFrame[] = [];
     syncing = queue;
-    connection = { userId, send: (frame) => (syncing ? syncing.push(frame) : write(frame)) };
+    sessionCheckedAt = options.now().getTime();
+    connection = {
+      userId,
+      sessionId: result.sessionId,
+      send: (frame) => {
+        if (syncing) syncing.push(frame);
+        else write(frame);
+        if (recheckDue()) recheckInBackground();
+      },
+      recheckSession: recheckInBackground,
+    };
     hub.add(connection);
     const marks = new Map(lastSeqs.map((entry) => [entry.conversation_id, entry.seq]));
     const { heads, messages } = await chat.resume(userId, marks);
@@ -127,6 +182,7 @@ export function serveSocket(
   }
 
   async function handle(raw: string) {
+    if (ended) return;
     if (Buffer.byteLength(raw) > chatRules.maxFrameBytes)
       return write(errorFrame(ErrorCodes.CHAT_FRAME_TOO_LARGE));
     let value: unknown;
@@ -156,6 +212,8 @@ export function serveSocket(
     if (frame.type === 'hello') return hello(frame.token, frame.last_seqs);
     if (!connection) return write(errorFrame(ErrorCodes.CHAT_NOT_HELLO));
     const userId = connection.userId;
+    if (recheckDue() && !(await sessionHolds(frame.type === 'send' ? frame.client_msg_id : undefined)))
+      return;
     switch (frame.type) {
       case 'send': {
         try {
