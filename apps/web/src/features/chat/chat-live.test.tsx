@@ -96,6 +96,7 @@ async function liveSession() {
     fetchAfter: () => Promise.resolve({ list: [], has_more: false, last_seq: 0, read_seq: 0 }),
     uploadImage: () => Promise.resolve({ ok: true, key: 'chat/a.png' }),
     previewOf: () => 'blob:preview',
+    onSessionEnded: () => undefined,
     random: () => 1,
     now: () => clock,
   };

@@ -1,5 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { LOGIN_REQUIRED_MESSAGE } from '@haoshi/contracts';
+import { showToast } from '@/core/feedback-ui';
+import { startLoginFlow } from '@/core/login-flow';
 import { useIsLoggedIn } from '@/core/storage';
 import { fetchImConnect } from '../api/im-connect';
 import { fetchMessages } from '../api/messages';
@@ -39,6 +42,11 @@ export function chatSessionFor(client: QueryClient): ChatSession {
       fetchMessages(conversationId, { after_seq: afterSeq }, limit),
     uploadImage: uploadChatImage,
     previewOf: (file) => URL.createObjectURL(file),
+    // As for a call answered 400/401/402 (SPEC §8): the token is dropped and the login opens.
+    onSessionEnded: () => {
+      showToast(LOGIN_REQUIRED_MESSAGE);
+      startLoginFlow();
+    },
   });
   window.addEventListener('online', () => created.reconnectNow());
   window.addEventListener('offline', () => created.goOffline());

@@ -74,6 +74,7 @@ function setup(overrides: Partial<ChatSessionDeps> = {}) {
   const sockets: FakeSocket[] = [];
   const timers: { work: () => void; ms: number; cancelled: boolean }[] = [];
   const httpSends: SendMessageRequest[] = [];
+  const onSessionEnded = vi.fn<() => void>();
   const deps: ChatSessionDeps = {
     connectInfo: () => Promise.resolve(info),
     createSocket: (url) => {
@@ -100,6 +101,7 @@ function setup(overrides: Partial<ChatSessionDeps> = {}) {
     fetchAfter: () => Promise.resolve(history([])),
     uploadImage: () => Promise.resolve({ ok: true, key: 'chat/a.png' }),
     previewOf: () => 'blob:preview',
+    onSessionEnded,
     random: () => 1,
     ...overrides,
   };
@@ -127,7 +129,7 @@ function setup(overrides: Partial<ChatSessionDeps> = {}) {
     socket.push({ type: 'ready', user_id: 1, server_time: '2026-11-25T10:00:00.000Z', heads: [] });
     return socket;
   };
-  return { client, session, sockets, timers, httpSends, shown, hold, runDue, connect };
+  return { client, session, sockets, timers, httpSends, onSessionEnded, shown, hold, runDue, connect };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -339,12 +341,29 @@ describe('chat session', () => {
     expect(client.getQueryState(chatKeys.msgHome)?.isInvalidated).toBe(true);
   });
 
-  it('stops for good when the server says the session is gone', async () => {
-    const { connect, session, timers } = setup();
+  it('stops for good and sends the user to log in when the server ends the session (4401)', async () => {
+    const { connect, session, sockets, timers, onSessionEnded } = setup();
     const socket = await connect();
+    session.send(CONVERSATION, { kind: 'text', text: '还在吗' });
+    expect(session.outbox.of(CONVERSATION)).toHaveLength(1);
+    socket.push({ type: 'error', err_code: 401, message: '登录已失效，请重新登录' });
     socket.drop(4401);
     expect(session.status).toBe('idle');
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(session.outbox.of(CONVERSATION)).toEqual([]);
     expect(timers.filter((timer) => !timer.cancelled && timer.ms >= 500 && timer.ms <= 30000)).toEqual([]);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reconnects after any other close, without the login', async () => {
+    const { connect, session, timers, onSessionEnded } = setup();
+    const socket = await connect();
+    socket.drop(4408);
+    expect(session.status).toBe('offline');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(timers.filter((timer) => !timer.cancelled && timer.ms >= 500 && timer.ms <= 30000)).toHaveLength(
+      1,
+    );
   });
 
   it('ignores frames the contract does not describe', async () => {

@@ -40,6 +40,8 @@ export interface ChatSessionDeps {
   fetchAfter: (conversationId: number, afterSeq: number, limit: number) => Promise<History>;
   uploadImage: ImageUpload;
   previewOf: (file: File) => string;
+  /** The server ended the socket's session (close 4401): the user must log in again. */
+  onSessionEnded: () => void;
   random?: () => number;
   /** Milliseconds of the wall clock (typing throttle); Date.now by default. */
   now?: () => number;
@@ -88,6 +90,10 @@ export class ChatSession {
       onFrame: (frame) => this.onFrame(frame),
       onStatus: () => this.statusListeners.forEach((listener) => listener()),
       onUnauthorized: () => this.outbox.clear(),
+      onSessionEnded: () => {
+        this.stop();
+        deps.onSessionEnded();
+      },
     });
   }
 

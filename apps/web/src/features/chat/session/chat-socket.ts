@@ -29,8 +29,13 @@ export interface ChatSocketOptions {
   lastSeqs: () => { conversation_id: number; seq: number }[];
   onFrame: (frame: ServerFrame) => void;
   onStatus: (status: SocketStatus) => void;
-  /** The session is gone (4401 or /app/user/im refused): the socket stops until started again. */
+  /** /app/user/im refused (no valid session): the socket stops until started again. */
   onUnauthorized: () => void;
+  /**
+   * The server closed with 4401: the session ended (logout, signed out from another device, phone
+   * rebound, account disabled) or hello was refused. The socket stops instead of reconnecting.
+   */
+  onSessionEnded: () => void;
   random?: () => number;
   /** ws(s)://host of the page (read when connecting: a session may be created where there is no page). */
   origin: () => string;
@@ -204,7 +209,7 @@ export class ChatSocket {
       this.cancelHeartbeat?.();
       if (event.code === chatCloseCodes.unauthorized) {
         this.stop();
-        this.options.onUnauthorized();
+        this.options.onSessionEnded();
       } else this.retryLater();
     };
     socket.onerror = () => undefined;
