@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
-import { bargainGoodsByIds, type ImageUrl } from '../goods/index.ts';
+import { goodsShownTo, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
 import {
   markNoticesRead,
@@ -201,7 +201,7 @@ export function createChatService(deps: {
       }
       case 'goods': {
         const goods = (
-          await bargainGoodsByIds(tx, [content.goods_id], await catalogue.lookup(), imageUrl)
+          await goodsShownTo(tx, userId, [content.goods_id], await catalogue.lookup(), imageUrl)
         ).get(content.goods_id);
         if (!goods) throw new AppError(ErrorCodes.CHAT_GOODS_NOT_FOUND);
         return {
@@ -498,7 +498,7 @@ export function createChatService(deps: {
       return db.transaction(async (tx) => {
         if (!(await findUser(tx, { id: input.user_id }))) throw new AppError(ErrorCodes.CHAT_USER_NOT_FOUND);
         if (input.goods_id !== undefined) {
-          const goods = await bargainGoodsByIds(tx, [input.goods_id], await catalogue.lookup(), imageUrl);
+          const goods = await goodsShownTo(tx, userId, [input.goods_id], await catalogue.lookup(), imageUrl);
           if (!goods.has(input.goods_id)) throw new AppError(ErrorCodes.CHAT_GOODS_NOT_FOUND);
         }
         if (input.order_id !== undefined && !(await orderCard(tx, input.order_id, userId))) {

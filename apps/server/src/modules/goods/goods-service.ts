@@ -21,7 +21,7 @@ import type { CatalogueGameEntry, CatalogueService } from '../catalogue/index.ts
 import { goods, goodsQrTickets, goodsViewMarks, stores } from './tables.ts';
 import { goodsRow, type GoodsRow } from './goods-repo.ts';
 import { toCard, type ImageUrl } from './goods-cards.ts';
-import { isPublic, isSaved, recordVisit } from './interaction-service.ts';
+import { isPublic, isSaved, listingVisibleTo, recordVisit } from './interaction-service.ts';
 import { privacyOf } from '../privacy/index.ts';
 import { sellerCard } from './store-service.ts';
 
@@ -131,7 +131,7 @@ export function createGoodsService(options: {
       const viewerId = viewer.userId;
       const row = await goodsRow(db, goodsId);
       const mine = row !== undefined && row.sellerId === viewerId;
-      if (!row || (!isPublic(row.status) && !mine)) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
+      if (!row || !listingVisibleTo(row, viewerId)) throw new AppError(ErrorCodes.GOODS_NOT_FOUND);
       const entry = await catalogue.entry(row.gameId);
       let viewCounted = false;
       if (!mine) {

@@ -12,7 +12,7 @@ export { addSearchAlias, loadSearchAliases, removeSearchAlias } from './search-a
 export { createOrderListings, orderableBy, type OrderListings } from './order-listing.ts';
 export { listingVisibleTo } from './interaction-service.ts';
 export { recordOrderComment } from './order-comments.ts';
-export { bargainGoodsByIds, listingTerms, type ListingTerms } from './bargain-terms.ts';
+export { bargainGoodsByIds, goodsShownTo, listingTerms, type ListingTerms } from './bargain-terms.ts';
 export { goodsExportSources } from './goods-export.ts';
 export { anonymiseStore, listingsOnShelfCountOf } from './account-items.ts';
 export { eraseBrowsingData, eraseReviewTexts } from './account-erasure.ts';
