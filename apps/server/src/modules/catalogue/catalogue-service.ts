@@ -54,8 +54,12 @@ export function createCatalogueService(options: {
   const { db, imageUrl, bus } = options;
   let snapshot: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
+  /** Counts invalidations: a load begun before one never becomes the snapshot. */
+  let generation = 0;
   const drop = () => {
     snapshot = undefined;
+    loading = undefined;
+    generation += 1;
   };
   bus?.subscribe('catalogue', drop);
 
@@ -99,13 +103,31 @@ export function createCatalogueService(options: {
     return { loadedAt: performance.now(), games: list, byId, partitions };
   }
 
+  function reload(): Promise<Snapshot> {
+    const started = generation;
+    const pending: Promise<Snapshot> = load()
+      .then((loaded) => {
+        if (generation === started) snapshot = loaded;
+        return loaded;
+      })
+      .finally(() => {
+        if (loading === pending) loading = undefined;
+      });
+    loading = pending;
+    return pending;
+  }
+
   async function current(): Promise<Snapshot> {
     if (snapshot && performance.now() - snapshot.loadedAt < RELOAD_AFTER_MS) return snapshot;
-    loading ??= load().finally(() => {
-      loading = undefined;
-    });
-    snapshot = await loading;
-    return snapshot;
+    const pending = loading ?? reload();
+    // Past its minute the catalogue still answers while the next one loads: a read made inside a
+    // transaction never waits for a connection of its own (PGlite has one; a pool may be drained).
+    // Only the first load, and the one after an invalidation, are waited for.
+    if (snapshot) {
+      pending.catch(() => undefined);
+      return snapshot;
+    }
+    return pending;
   }
 
   async function findEntry(gameId: number) {

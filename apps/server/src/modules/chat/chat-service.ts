@@ -24,7 +24,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import { postgresErrorOf } from '../../lib/sql-rows.ts';
-import type { CatalogueService } from '../catalogue/index.ts';
+import type { CatalogueLookup, CatalogueService } from '../catalogue/index.ts';
 import { goodsShownTo, type ImageUrl } from '../goods/index.ts';
 import { findUser } from '../identity/index.ts';
 import {
@@ -180,10 +180,15 @@ export function createChatService(deps: {
     );
   }
 
+  /**
+   * What a send stores. `lookup`: the catalogue, read before the send's transaction (its cold read
+   * inside one would wait for a connection the transaction holds, on a pool of one).
+   */
   async function storedContent(
     tx: Executor,
     userId: number,
     content: OutgoingContent,
+    lookup: CatalogueLookup | undefined,
   ): Promise<MessageContent> {
     switch (content.kind) {
       case 'text':
@@ -200,9 +205,10 @@ export function createChatService(deps: {
         };
       }
       case 'goods': {
-        const goods = (
-          await goodsShownTo(tx, userId, [content.goods_id], await catalogue.lookup(), imageUrl)
-        ).get(content.goods_id);
+        if (!lookup) throw new Error('chat: a goods card is sent with the catalogue read before');
+        const goods = (await goodsShownTo(tx, userId, [content.goods_id], lookup, imageUrl)).get(
+          content.goods_id,
+        );
         if (!goods) throw new AppError(ErrorCodes.CHAT_GOODS_NOT_FOUND);
         return {
           kind: 'goods',
@@ -335,6 +341,7 @@ export function createChatService(deps: {
       let result: SendOutcome | 'lost-race';
       try {
         const { content } = input;
+        const lookup = content.kind === 'goods' ? await catalogue.lookup() : undefined;
         result =
           content.kind === 'text' && !isRiskyText(content.text)
             ? await sendTextAtOnce(db, {
@@ -350,7 +357,7 @@ export function createChatService(deps: {
                 if (check.existingId !== null || refusal(check)) return check;
                 const { conversation } = check;
                 if (!conversation) throw new AppError(ErrorCodes.CHAT_CONVERSATION_NOT_FOUND);
-                const stored = await storedContent(tx, userId, content);
+                const stored = await storedContent(tx, userId, content, lookup);
                 const flagged = stored.kind === 'text' && isRiskyText(stored.text);
                 const message = await writeSentMessage(tx, {
                   conversationId: conversation.id,
@@ -495,10 +502,12 @@ export function createChatService(deps: {
     async openPrivate(userId: number, input: OpenPrivateRequest): Promise<Conversation> {
       if (input.user_id === userId) throw new AppError(ErrorCodes.CHAT_SELF);
       const at = now();
+      // Read before the transaction: see storedContent.
+      const lookup = input.goods_id !== undefined ? await catalogue.lookup() : undefined;
       return db.transaction(async (tx) => {
         if (!(await findUser(tx, { id: input.user_id }))) throw new AppError(ErrorCodes.CHAT_USER_NOT_FOUND);
-        if (input.goods_id !== undefined) {
-          const goods = await goodsShownTo(tx, userId, [input.goods_id], await catalogue.lookup(), imageUrl);
+        if (input.goods_id !== undefined && lookup) {
+          const goods = await goodsShownTo(tx, userId, [input.goods_id], lookup, imageUrl);
           if (!goods.has(input.goods_id)) throw new AppError(ErrorCodes.CHAT_GOODS_NOT_FOUND);
         }
         if (input.order_id !== undefined && !(await orderCard(tx, input.order_id, userId))) {
