@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ErrorCodes, type ClaimDetail, type UploadTicket } from '@haoshi/contracts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
-import { paidOrder, party, type Party } from './helpers/aftersales.ts';
+import { depositedSeller, paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
 import { warnIfNoPostgres } from './helpers/ledger-db.ts';
 import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
 import { orderCall } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
-import { postMoney } from './helpers/wallet.ts';
 
 let t: TestApp;
 let staff: Party;
@@ -57,23 +56,12 @@ async function evidence(who: Party): Promise<string> {
  * seller, accepted at 100.00. With `deposit`, every seller holds a basic sincerity deposit (100.00),
  * so a paid compensation is charged back to the pool.
  */
-async function sellerWithDeposit(phone: string): Promise<Party> {
-  const seller = await party(t, phone);
-  await postMoney(t.app.db, { userId: seller.id, fen: 100_00 });
-  const paid = await call(t.app, 'POST', '/app/order/sincerity', {
-    token: seller.token,
-    body: { level: 'basic' },
-  });
-  expect(paid.body.err_code).toBe(0);
-  return seller;
-}
-
 async function acceptedClaims(round: number, howMany: number, deposit: boolean): Promise<string[]> {
   const claimNos: string[] = [];
   for (let index = 0; index < howMany; index++) {
     const buyer = await party(t, `1384${round}00010${index}`);
     const phone = `1384${round}00020${index}`;
-    const seller = deposit ? await sellerWithDeposit(phone) : await party(t, phone);
+    const seller = deposit ? await depositedSeller(t, phone) : await party(t, phone);
     const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5, guarantee: 'basic' });
     const confirmed = await orderCall(t, buyer.token, '/app/order/confirm', { order_no: order.order_no });
     expect(confirmed.body.data?.state).toBe('completed');
@@ -134,7 +122,7 @@ describe(`compensations at the same time (${databaseKind})`, () => {
     // compensation that locked the pool before the deposit deadlocked with them.
     const damaged: string[] = [];
     for (let index = 0; index < 2; index++) {
-      const seller = await sellerWithDeposit(`1384300030${index}`);
+      const seller = await depositedSeller(t, `1384300030${index}`);
       const buyer = await party(t, `1384300040${index}`);
       damaged.push((await paidOrder(t, { buyer, seller, staff }, { steps: 5 })).order_no);
     }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCodes, type OrderDetail } from '@haoshi/contracts';
 import { ledger } from '../src/modules/ledger/index.ts';
 import { sincerityHolds, sincerityPenalties } from '../src/modules/sincerity/tables.ts';
-import { paidOrder, party, type Party } from './helpers/aftersales.ts';
+import { depositedSeller, paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
 import { insertListing, orderCall, placeOrder } from './helpers/orders.ts';
 import { createListingsApp } from './helpers/listings.ts';
@@ -22,18 +22,6 @@ afterAll(() => t.close());
 const keyed = <T = OrderDetail>(who: Party, path: string, body: Record<string, unknown>) =>
   call<T>(t.app, 'POST', path, { token: who.token, body, headers: { 'idempotency-key': randomUUID() } });
 
-/** A seller holding the basic seller deposit (100.00). */
-async function depositedSeller(phone: string): Promise<Party> {
-  const seller = await party(t, phone);
-  await postMoney(t.app.db, { userId: seller.id, fen: 100_00 });
-  const paid = await call(t.app, 'POST', '/app/order/sincerity', {
-    token: seller.token,
-    body: { level: 'basic' },
-  });
-  expect(paid.body.err_code).toBe(0);
-  return seller;
-}
-
 const holdsOf = (sellerId: number) =>
   t.app.db
     .select({ referenceId: sincerityHolds.referenceId, status: sincerityHolds.status })
@@ -45,7 +33,7 @@ const closeDeposit = (seller: Party) => keyed(seller, '/app/sincerity/close', { 
 
 describe(`the seller's deposit backs their paid orders (${databaseKind})`, () => {
   it('cannot be closed mid-order, so a mismatch still costs the seller the penalty', async () => {
-    const seller = await depositedSeller('13840000011');
+    const seller = await depositedSeller(t, '13840000011');
     const buyer = await party(t, '13840000012');
     const order = await paidOrder(t, { buyer, seller, staff }, { steps: 2 });
     expect(order.state).toBe('verifying');
@@ -72,7 +60,7 @@ describe(`the seller's deposit backs their paid orders (${databaseKind})`, () =>
   });
 
   it('is free again once the order completes', async () => {
-    const seller = await depositedSeller('13840000021');
+    const seller = await depositedSeller(t, '13840000021');
     const buyer = await party(t, '13840000022');
     const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5 });
     expect(order.state).toBe('protection');
@@ -95,7 +83,7 @@ describe(`the seller's deposit backs their paid orders (${databaseKind})`, () =>
   });
 
   it('wallet pays written together hold the deposit for each of their orders', async () => {
-    const seller = await depositedSeller('13840000041');
+    const seller = await depositedSeller(t, '13840000041');
     const buyers = await Promise.all(
       ['13840000042', '13840000043', '13840000044'].map((phone) => party(t, phone)),
     );

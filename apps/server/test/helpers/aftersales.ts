@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { orderHoldingStates, type OrderDetail, type OrderStaffStepRequest } from '@haoshi/contracts';
 import { checkLedger } from '../../src/modules/ledger/index.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
-import { login } from './identity.ts';
+import { call, login } from './identity.ts';
 import { escrowAgainstOrders, insertListing, orderCall, payOrder, placeOrder } from './orders.ts';
 import type { TestApp } from './test-app.ts';
 import { postMoney } from './wallet.ts';
@@ -17,6 +17,18 @@ export async function party(t: TestApp, phone: string, staff = false): Promise<P
   const { token, user } = await login(t.app, phone);
   if (staff) await t.app.db.insert(userRoles).values({ userId: user.id, role: 'customer_service' });
   return { token, id: user.id };
+}
+
+/** A seller holding the basic sincerity deposit (100.00), paid from a credited balance. */
+export async function depositedSeller(t: TestApp, phone: string): Promise<Party> {
+  const seller = await party(t, phone);
+  await postMoney(t.app.db, { userId: seller.id, fen: 100_00 });
+  const paid = await call(t.app, 'POST', '/app/order/sincerity', {
+    token: seller.token,
+    body: { level: 'basic' },
+  });
+  if (paid.body.err_code !== 0) throw new Error(`deposit not paid: ${JSON.stringify(paid.body)}`);
+  return seller;
 }
 
 const handOver: OrderStaffStepRequest['action'][] = [
