@@ -96,7 +96,7 @@ export function createWalletPays(deps: {
     const at = now();
     const orders: OrderRow[] = paying.map(({ order }) => order);
     await postOrderNotices(tx, orders, to, at);
-    // A seller's deposit locked elsewhere right now fails the batch (NOWAIT): each pay goes alone.
+    // A seller's deposit being changed right now fails the batch (NOWAIT): each pay goes alone.
     await holdDepositsForOrders(processes, tx, orders.map(depositHoldOf), { now: at, nowait: true });
     const written = await markOrdersPaid(
       tx,

@@ -283,9 +283,11 @@ export interface OrderHold {
 /**
  * Orders paid: each seller's deposit, when they hold one, now backs the order, so it cannot be closed
  * (4503) while the order may still cost the seller a penalty (verification, liquidated damages); a
- * seller without a deposit sells without one. The holdings are locked first, as `closeDeposit` locks
- * them, so a deposit is never closed between the check and the hold. `nowait`: a holding locked by
- * another transaction fails the statement instead of waiting (for a batch, which must not wait).
+ * seller without a deposit sells without one. The holdings are share-locked first: `closeDeposit`
+ * (which locks them for update, then counts the open holds) waits for the holds to commit, and a
+ * deposit closed meanwhile is seen as closed; a seller's pays do not wait for each other. `nowait`: a
+ * holding locked for update right now (closed, topped up, penalised) fails the statement instead of
+ * waiting (for a batch, which must not wait).
  */
 export async function holdDepositsForOrders(
   processes: ProcessEngine,
@@ -306,7 +308,7 @@ export async function holdDepositsForOrders(
       ),
     )
     .orderBy(sincerityHoldings.userId);
-  const deposited = await (options.nowait ? locking.for('update', { noWait: true }) : locking.for('update'));
+  const deposited = await (options.nowait ? locking.for('share', { noWait: true }) : locking.for('share'));
   if (deposited.length === 0) return;
   const backed = new Set(deposited.map((row) => row.userId));
   const holds = await tx
