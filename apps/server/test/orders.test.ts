@@ -7,6 +7,7 @@ import {
   orderActions,
   orderRoles,
   orderStates,
+  orderPaths,
   orderStaffSteps,
   refusalMessage,
   type OrderAction,
@@ -78,6 +79,9 @@ const cancel = (orderNo: string) => orderCall(t, buyer.token, '/app/order/cancel
 async function staffStep(orderNo: string, action: string, party: Party = staff) {
   if (action === 'finish_rebinding')
     await orderCall(t, party.token, '/app/order/rebinding/confirm', { order_no: orderNo, step: 'password' });
+  // Nobody signs for the parties: the development route completes the signing as if both had.
+  if (action === 'sign')
+    return orderCall(t, party.token, orderPaths.devCompleteSigning, { order_no: orderNo });
   return orderCall(t, party.token, '/app/order/staff/step', { order_no: orderNo, action });
 }
 
@@ -197,6 +201,12 @@ describe('a guaranteed trade from placing to completion', () => {
       }
       // Neither party may take customer service's steps; the seller is never the buyer.
       expect((await staffStep(orderNo, 'deliver', seller)).body.err_code).toBe(ErrorCodes.FORBIDDEN);
+      // Nobody signs for the parties: customer service has no 协议签署完成.
+      const signedByStaff = await orderCall(t, staff.token, '/app/order/staff/step', {
+        order_no: orderNo,
+        action: 'sign',
+      });
+      expect(signedByStaff.body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
       expect(
         (await orderCall(t, seller.token, '/app/order/cancel', { order_no: orderNo })).body.err_code,
       ).toBe(ErrorCodes.ORDER_NOT_FOUND);

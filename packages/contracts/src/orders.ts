@@ -33,6 +33,8 @@ export const orderPaths = {
   confirm: '/app/order/confirm',
   /** Customer service takes a step of the table on an order (the staff path). */
   staffStep: '/app/order/staff/step',
+  /** Development and tests only: the order's signing completed as if both parties had signed. */
+  devCompleteSigning: '/dev/order/complete-signing',
 } as const;
 
 export const orderStates = [
@@ -159,7 +161,8 @@ export const orderProcess = defineProcess({
       guards: ['rebinding_done'],
       label: '换绑完成',
     },
-    sign: { from: 'signing', to: 'protection', roles: ['system', 'customer_service'], label: '协议签署完成' },
+    // Only the e-signature itself moves it, once both parties signed: nobody can sign for them.
+    sign: { from: 'signing', to: 'protection', roles: ['system'], label: '协议签署完成' },
     confirm_receipt: { from: 'protection', to: 'completed', roles: ['buyer'], label: '确认收货' },
     auto_release: {
       from: 'protection',
@@ -236,7 +239,6 @@ export const orderStaffSteps = [
   'submit_account',
   'verify_pass',
   'finish_rebinding',
-  'sign',
 ] as const satisfies readonly OrderAction[];
 
 /** 我的订单 tabs: a tab is a set of states. */

@@ -1,5 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
-import { orderHoldingStates, type OrderDetail, type OrderStaffStepRequest } from '@haoshi/contracts';
+import {
+  orderHoldingStates,
+  orderPaths,
+  type OrderDetail,
+  type OrderStaffStepRequest,
+} from '@haoshi/contracts';
 import { checkLedger } from '../../src/modules/ledger/index.ts';
 import { orders } from '../../src/modules/orders/tables.ts';
 import { call, login } from './identity.ts';
@@ -31,7 +36,7 @@ export async function depositedSeller(t: TestApp, phone: string): Promise<Party>
   return seller;
 }
 
-const handOver: OrderStaffStepRequest['action'][] = [
+const handOver: (OrderStaffStepRequest['action'] | 'sign')[] = [
   'deliver',
   'submit_account',
   'verify_pass',
@@ -41,7 +46,8 @@ const handOver: OrderStaffStepRequest['action'][] = [
 
 /**
  * A paid order of `seller`'s listing bought by `buyer`, taken by `staff` through the first `steps`
- * hand-over steps (1: delivering … 5: protection).
+ * hand-over steps (1: delivering … 5: protection). The signing is completed through the development
+ * route, as if both parties had signed (test/protocols.test.ts signs for real).
  */
 export async function paidOrder(
   t: TestApp,
@@ -66,10 +72,13 @@ export async function paidOrder(
         order_no: order.order_no,
         step: 'password',
       });
-    const stepped = await orderCall(t, people.staff.token, '/app/order/staff/step', {
-      order_no: order.order_no,
-      action,
-    });
+    const stepped =
+      action === 'sign'
+        ? await orderCall(t, people.staff.token, orderPaths.devCompleteSigning, { order_no: order.order_no })
+        : await orderCall(t, people.staff.token, '/app/order/staff/step', {
+            order_no: order.order_no,
+            action,
+          });
     if (!stepped.body.data) throw new Error(`step ${action}: ${JSON.stringify(stepped.body)}`);
     detail = stepped.body.data;
   }

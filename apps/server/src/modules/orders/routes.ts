@@ -198,4 +198,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ service: OrderService; views: 
       return ok(await views.detailOf(order, 'customer_service'));
     },
   );
+
+  if (app.config.NODE_ENV === 'production') return;
+
+  app.post(
+    orderPaths.devCompleteSigning,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: '开发环境：跳过电子签署，直接完成订单的协议签署（仅非生产环境）',
+        body: orderNoQuerySchema,
+        response: { 200: envelopeOf(orderDetailSchema) },
+      },
+    },
+    async (request) => {
+      const order = await service.devCompleteSigning(request.body.order_no);
+      return ok(await views.detailOf(order, 'customer_service'));
+    },
+  );
 };
