@@ -14,8 +14,9 @@ const staffSteps: readonly OrderAction[] = ['deliver', 'submit_account', 'verify
 /**
  * Completed trades of the demo marketplace, through the same service calls a real trade makes: the
  * buyer places and pays from the wallet (money into escrow through the ledger), customer service
- * hands over, verifies, confirms the rebinding checklist for the buyer and records the signing, the
- * buyer confirms receipt (escrow → seller minus the fee). Nothing is inserted around the process.
+ * hands over, verifies and confirms the rebinding checklist for the buyer, the signing is completed
+ * as the system's (the demo's parties sign no protocol), the buyer confirms receipt (escrow → seller
+ * minus the fee). Nothing is inserted around the process.
  */
 export function createDemoTrades(deps: {
   db: Database;
@@ -60,7 +61,7 @@ export function createDemoTrades(deps: {
     for (const action of staffSteps) order = await service.staffStep(input.staffId, placed.orderNo, action);
     await confirmRebinding(order, input.staffId);
     await service.staffStep(input.staffId, placed.orderNo, 'finish_rebinding');
-    await service.staffStep(input.staffId, placed.orderNo, 'sign');
+    await service.devCompleteSigning(placed.orderNo);
     return service.confirm(input.buyerId, placed.orderNo);
   }
 

@@ -425,7 +425,10 @@ export function createOrderService(deps: {
       await step(tx, order, 'sign', { role: 'system', userId: null });
     },
 
-    /** Development and tests (never in production): `sign` as system without the e-signatures. */
+    /**
+     * `sign` as the system without the e-signatures: for the development route (never registered in
+     * production), tests and the demo seed's completed trades.
+     */
     async devCompleteSigning(orderNo: string): Promise<OrderRow> {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { orderNo });
