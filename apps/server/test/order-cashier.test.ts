@@ -99,4 +99,54 @@ describe(`an order's cashier payment and the order's end (${databaseKind})`, () 
     expect((await gatewayRow(t.app.db, rechargeNo)).status).toBe('closed');
     expect((await rechargesOf(buyer.user.id)).map((row) => row.status)).toEqual(['closed', 'pending']);
   });
+
+  it('an order that expires while its cashier payment is being started takes that payment with it', async () => {
+    const buyer = await login(t.app, '13860000071');
+    await postMoney(t.app.db, { userId: buyer.user.id, fen: 40_00 });
+    const goodsId = await insertListing(t.app.db, sellerId, { priceFen: 100_00 });
+    const placed = await placeOrder(t, buyer.token, { goods_id: goodsId });
+    const orderNo = (placed.body.data as OrderDetail).order_no;
+    t.clock.advance(899);
+    const { recharges: service } = t.app.payments;
+    const create = service.create.bind(service);
+    // The gateway answers after the pay timer: the order expires in between.
+    service.create = async (...args) => {
+      const created = await create(...args);
+      t.clock.advance(2);
+      await t.app.jobs.runDue();
+      return created;
+    };
+    try {
+      const started = await payOrder(t, buyer.token, orderNo, 'wechat');
+      expect(started.body.err_code).toBe(ErrorCodes.ORDER_STATE_INVALID);
+    } finally {
+      service.create = create;
+    }
+    expect(await stateOf(orderNo)).toBe('expired');
+    const [recharge] = await rechargesOf(buyer.user.id);
+    expect(recharge?.status).toBe('closed');
+    expect((await gatewayRow(t.app.db, recharge?.orderNo ?? '')).status).toBe('closed');
+  });
+
+  it('an order closed unpaid has its linked cashier payment closed by a job after the commit', async () => {
+    const { buyer, orderNo, rechargeNo } = await atTheCashier('13860000081');
+    // The cashier could not be reached before the expiry (beforeFire logs and goes on)…
+    const { recharges: service } = t.app.payments;
+    const close = service.close.bind(service);
+    service.close = async () => {
+      throw new Error('gateway unreachable');
+    };
+    try {
+      t.clock.advance(900);
+      await t.app.jobs.runDue();
+    } finally {
+      service.close = close;
+    }
+    expect(await stateOf(orderNo)).toBe('expired');
+    // …the job sent with the expiry closes it once the gateway answers again (its retry).
+    t.clock.advance(600);
+    await t.app.jobs.runDue();
+    expect((await gatewayRow(t.app.db, rechargeNo)).status).toBe('closed');
+    expect((await rechargesOf(buyer.user.id)).map((row) => row.status)).toEqual(['closed']);
+  });
 });

@@ -114,6 +114,11 @@ export function createOrderService(deps: {
   onBatchFallback?: (error: unknown, size: number) => void;
   /** Told when the gateway could not close an expiring order's cashier payment (the log). */
   onCashierError?: (error: unknown, orderNo: string) => void;
+  /**
+   * In the transaction closing an unpaid order with a cashier payment: closes that payment at the
+   * gateway once the transaction committed (a durable job), whatever was linked since `beforeFire`.
+   */
+  closeCashierLater: (tx: Executor, cashierPayment: { buyerId: number; rechargeNo: string }) => Promise<void>;
 }) {
   const { db, now, processes, listings, cashier, guards } = deps;
 
@@ -213,6 +218,8 @@ export function createOrderService(deps: {
       }
       case 'cancelled':
       case 'expired': {
+        if (order.gatewayRechargeNo)
+          await deps.closeCashierLater(tx, { buyerId: order.buyerId, rechargeNo: order.gatewayRechargeNo });
         if (order.couponId !== null)
           await releaseCoupon(tx, order.buyerId, order.couponId, { orderId: order.orderNo });
         await listings.release(tx, order.goodsId, 'unlock', order.orderNo);
@@ -627,10 +634,16 @@ export function createOrderService(deps: {
       channel,
       returnPath: `/order_detail?order_no=${order.orderNo}`,
     });
-    await db
+    const linked = await db
       .update(orders)
       .set({ gatewayRechargeNo: started.orderNo, updatedAt: now() })
-      .where(and(eq(orders.id, order.id), eq(orders.state, 'pending_payment')));
+      .where(and(eq(orders.id, order.id), eq(orders.state, 'pending_payment')))
+      .returning({ id: orders.id });
+    if (linked.length === 0) {
+      // The order closed (expired, cancelled) while the gateway was asked: its payment goes too.
+      await cashier.close(order.buyerId, started.orderNo);
+      throw new AppError(ErrorCodes.ORDER_STATE_INVALID, '订单已关闭，收银台支付已取消');
+    }
     return started.cashierUrl;
   }
 }

@@ -9,6 +9,9 @@ import { disputeRoutes } from './dispute-routes.ts';
 import { handoverGuards, handoverPlugin } from './handover-plugin.ts';
 import type { ImageUrl, OrderListings } from '../goods/index.ts';
 
+/** Closes the cashier payment of an order that closed unpaid, after its transaction. */
+const CLOSE_CASHIER_JOB = 'orders.close-cashier';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The order service (tests and bench/orders drive it without HTTP). */
@@ -46,6 +49,9 @@ export const ordersPlugin = fp<{
       },
       close: (buyerId, rechargeNo) => recharges.close(buyerId, rechargeNo, '订单已关闭，收银台支付已取消'),
     };
+    app.jobs.work<{ buyerId: number; rechargeNo: string }>(CLOSE_CASHIER_JOB, async (job) => {
+      await cashier.close(job.data.buyerId, job.data.rechargeNo);
+    });
     const service = createOrderService({
       db: app.db,
       now,
@@ -59,6 +65,9 @@ export const ordersPlugin = fp<{
           { err: error, size },
           'orders: places or wallet pays written together fell back to one by one',
         ),
+      closeCashierLater: async (tx, payment) => {
+        await app.jobs.send(CLOSE_CASHIER_JOB, payment, { executor: tx });
+      },
       onCashierError: (error, orderNo) =>
         app.log.warn(
           { err: error, orderNo },
