@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   accountCancelConditionKeys,
   ACCOUNT_CANCEL_CONFIRM_SECONDS,
@@ -345,6 +345,24 @@ describe('the cooling-off ends', () => {
     expect(me.body.data?.id).toBe(fresh.user.id);
     expect((await ledger.balances(t.app.db, fresh.user.id)).available).toBe(0);
     expect((await status(fresh.token)).data?.state).toBe('none');
+  });
+
+  it('run early (the database clock ahead of the app’s), it is due again at its time, not forgotten', async () => {
+    const phone = nextPhone();
+    const who = await party(t, phone);
+    await cancel(who.token, phone);
+    await t.app.db.execute(
+      sql`update pgboss.job set start_after = start_after - interval '2 seconds'
+          where name = 'account-cancellation-complete' and state = 'created'`,
+    );
+    t.clock.advance(ACCOUNT_CANCEL_COOLING_OFF_SECONDS - 1);
+    await t.app.jobs.runDue();
+    const [early] = await t.app.db.select().from(users).where(eq(users.id, who.id));
+    expect(early?.phone).toBe(phone);
+    t.clock.advance(2);
+    await t.app.jobs.runDue();
+    const [erased] = await t.app.db.select().from(users).where(eq(users.id, who.id));
+    expect(erased?.phone).not.toBe(phone);
   });
 
   it('withdraws instead of erasing when a condition holds again at the end', async () => {

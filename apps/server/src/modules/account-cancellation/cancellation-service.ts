@@ -265,7 +265,15 @@ export function createCancellationService(deps: CancellationServiceDeps) {
         .for('update');
       if (row?.state !== 'cooling_off' || !row.completeAt) return { state: 'stale' as const };
       const at = now();
-      if (row.completeAt.getTime() > at.getTime()) return { state: 'not_due' as const };
+      if (row.completeAt.getTime() > at.getTime()) {
+        // Run early (the database's clock ahead of ours): due again at its time, not forgotten.
+        await deps.jobs.send(
+          ACCOUNT_CANCEL_COMPLETE_JOB,
+          { requestId: row.id },
+          { executor: tx, startAfter: row.completeAt, singletonKey: `account-cancellation:${row.id}` },
+        );
+        return { state: 'not_due' as const };
+      }
       const system: ProcessActor = { role: 'system', userId: null };
       const conditions = await checkConditions(tx, row.userId);
       if (!conditions.every((item) => item.met)) {

@@ -60,6 +60,11 @@ export interface JobRunner {
     jobs: readonly { data: T; startAfter?: Date }[],
     options?: Pick<SendOptions, 'executor'>,
   ): Promise<void>;
+  /**
+   * Gives the failed jobs of a queue (retries used up) one more try each, now; answers how many.
+   * For queues whose handlers are safe to run late or twice (process timers).
+   */
+  retryFailed(name: string): Promise<number>;
   /** Opens the queues (buildApp's onReady); `send` and `runDue` work from then on. */
   prepare(): Promise<void>;
   /** Starts polling and the periodic clock (main.ts, once the server listens). */
@@ -73,6 +78,8 @@ export interface JobRunner {
 }
 
 const DEFAULT_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+/** Failed jobs given another try per `retryFailed` call. */
+const RETRY_FAILED_BATCH = 500;
 const PERIODIC_TICK_MS = 1000;
 const MAX_ROUNDS = 100;
 const WORKER_BATCH_SIZE = 10;
@@ -297,6 +304,18 @@ export function createJobRunner(options: {
         await prepared.catch(() => undefined);
         await boss.stop({ graceful: false, wait: true, close: false });
       }
+    },
+
+    async retryFailed(name) {
+      await prepare();
+      const { rows } = await sql.executeSql(
+        `select id from ${JOB_SCHEMA}.job where name = $1 and state = 'failed' order by id limit $2`,
+        [name, RETRY_FAILED_BATCH],
+      );
+      const ids = (rows as { id: string }[]).map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await boss.retry(name, ids);
+      return ids.length;
     },
 
     async runDue() {

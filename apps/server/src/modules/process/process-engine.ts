@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import {
   ErrorCodes,
   isStaffRole,
@@ -350,6 +350,13 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       if (!current || current.state !== timer.fromState) return 'stale';
       if (timer.entryId !== undefined && (await latestEntryId(tx, process, timer)) !== timer.entryId)
         return 'stale';
+      // A stay (a reminder) leaves the state as it was: taken already in this stay, it is not again.
+      if (
+        timer.entryId !== undefined &&
+        isStay(process, timer.action) &&
+        (await takenSince(tx, process, timer))
+      )
+        return 'stale';
       const to = await applyTransition(tx, {
         process,
         subjectId: timer.subjectId,
@@ -361,6 +368,29 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       await subject.enter(tx, timer.subjectId, { action: timer.action, from: current.state, to });
       return 'fired';
     });
+  }
+
+  /** A transition that leaves the subject in its state (`to` omitted). */
+  const isStay = (process: AnyProcess, action: string) => {
+    const transition = (process.transitions as Record<string, { to?: string } | undefined>)[action];
+    return transition !== undefined && transition.to === undefined;
+  };
+
+  /** Whether the timer's action was recorded after the entry into its state it was armed on. */
+  async function takenSince(executor: Executor, process: AnyProcess, timer: ProcessTimer) {
+    const [row] = await executor
+      .select({ id: processTransitions.id })
+      .from(processTransitions)
+      .where(
+        and(
+          eq(processTransitions.process, process.name),
+          eq(processTransitions.subjectId, timer.subjectId),
+          eq(processTransitions.action, timer.action),
+          gt(processTransitions.id, timer.entryId ?? 0),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   /** The recorded transition that last entered the timer's state (an edit stays, so it does not count). */
