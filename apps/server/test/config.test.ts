@@ -6,6 +6,7 @@ import {
   DEFAULT_SESSION_SECRET,
   loadConfig,
 } from '../src/config.ts';
+import { DEFAULT_ESIGN_SIGNING_KEY } from '../src/lib/signing-key.ts';
 
 const productionSecrets = {
   SESSION_SECRET: 'prod-session-secret-with-enough-length',
@@ -150,6 +151,13 @@ describe('configuration', () => {
       'ESIGN_SIGNING_KEY must be a 32-byte Ed25519 seed in base64',
     );
     expect(configError({ ESIGN_SIGNING_KEY: 'not base64 at all!' })).toContain('ESIGN_SIGNING_KEY');
+    // One seed, one spelling: the development key unpadded is not a new key.
+    expect(configError({ ESIGN_SIGNING_KEY: DEFAULT_ESIGN_SIGNING_KEY.replace(/=+$/, '') })).toContain(
+      'ESIGN_SIGNING_KEY must be a 32-byte Ed25519 seed in base64',
+    );
+    expect(configError({ ESIGN_SIGNING_KEY: Buffer.alloc(32).toString('base64') })).toContain(
+      'ESIGN_SIGNING_KEY is not random',
+    );
     expect(configError({ NODE_ENV: 'staging' })).toContain('NODE_ENV');
     expect(configError({ DATABASE_URL: 'not a url' })).toContain('DATABASE_URL');
     expect(configError({ SESSION_TTL_DAYS: '0' })).toContain('SESSION_TTL_DAYS');

@@ -12,16 +12,24 @@ const SEED_BYTES = 32;
 // PKCS #8 wrapping of a raw Ed25519 seed (RFC 8410): the DER prefix before the 32 seed bytes.
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
+/** A random seed has ~30 distinct bytes of 32; fewer than this is a made-up one (all zeros…). */
+const MIN_DISTINCT_BYTES = 16;
+
+/**
+ * The seed of a key written in canonical base64 only: one seed has one spelling, so the development
+ * default cannot come back in as another (unpadded, or with other unused bits in its last letter).
+ */
 const seedOf = (key: string): Buffer | undefined => {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) return undefined;
   const bytes = Buffer.from(key, 'base64');
-  return bytes.length === SEED_BYTES ? bytes : undefined;
+  return bytes.length === SEED_BYTES && bytes.toString('base64') === key ? bytes : undefined;
 };
 
 export function esignSigningKeyProblem(key: string): string | undefined {
-  return seedOf(key)
-    ? undefined
-    : 'ESIGN_SIGNING_KEY must be a 32-byte Ed25519 seed in base64 (openssl rand -base64 32)';
+  const seed = seedOf(key);
+  if (!seed) return 'ESIGN_SIGNING_KEY must be a 32-byte Ed25519 seed in base64 (openssl rand -base64 32)';
+  if (new Set(seed).size < MIN_DISTINCT_BYTES)
+    return 'ESIGN_SIGNING_KEY is not random (too few distinct bytes): openssl rand -base64 32';
+  return undefined;
 }
 
 export interface SigningKey {
