@@ -238,7 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realNameRoutes, { now, sms: identity.sms, realName, sessions });
   await app.register(payoutMethodRoutes, { now, realName, methodsInUse: payoutMethodsInUse, imageUrl });
   await app.register(esignPlugin, { now, sms: identity.sms, uploads, storage: storage.provider });
-  app.esign.registerSubjects(createOrderProtocolSubjects({ service: app.orders, listings: orderListings }));
+  app.esign.registerSubjects(
+    createOrderProtocolSubjects({ service: app.orders, listings: orderListings, processes: app.processes }),
+  );
   await app.register(bargainsPlugin, { now, catalogue, imageUrl });
   await app.register(chatPlugin, {
     now,

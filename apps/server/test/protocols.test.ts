@@ -506,6 +506,14 @@ describe('tampering with stored snapshots', () => {
     expect(chain.list.map((row) => [row.seq, row.problems])).toEqual([[2, ['chain_broken']]]);
   });
 
+  it('a removed last snapshot is reported: the subject went past signing without both signatures', async () => {
+    const { buyer, orderNo } = await signedByBoth();
+    await tamper(sql`delete from protocol_snapshots where order_no = ${orderNo} and seq = 2`);
+    const chain = await snapshots(buyer.token, orderNo);
+    expect(chain.valid).toBe(false);
+    expect(chain.list.map((row) => [row.seq, row.problems])).toEqual([[1, ['chain_truncated']]]);
+  });
+
   it('a snapshot sealed with another key is reported', async () => {
     const { buyer, orderNo } = await signedByBoth();
     await tamper(

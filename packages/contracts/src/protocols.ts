@@ -100,6 +100,7 @@ export const snapshotProblems = [
   'chain_broken',
   'signature_invalid',
   'key_unknown',
+  'chain_truncated',
 ] as const;
 export type SnapshotProblem = (typeof snapshotProblems)[number];
 export const snapshotProblemText: Record<SnapshotProblem, string> = {
@@ -107,6 +108,7 @@ export const snapshotProblemText: Record<SnapshotProblem, string> = {
   chain_broken: '与上一份快照的哈希链接不上（快照被删除、插入或改动）',
   signature_invalid: '平台数字签名校验失败',
   key_unknown: '签名所用的平台密钥不是当前公布的密钥',
+  chain_truncated: '订单已完成签署，但最后一份快照不含双方签名（其后的快照被删除）',
 };
 
 export const snapshotSignatureSchema = z.object({

@@ -63,6 +63,8 @@ export const testSubjects: ProtocolSubjects = {
       guarantee: row.guarantee,
       createdAt: new Date(row.created_at),
       identitiesShown: (orderPaidStates as readonly string[]).includes(row.state),
+      // A test subject leaves signing only by both signatures (onAllSigned below).
+      signingDone: row.state === 'protection',
     };
   },
   async onAllSigned(executor: Executor, subjectId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   ErrorCodes,
+  protocolRoles,
   renderTransferAgreement,
   TRANSFER_AGREEMENT_TITLE,
   TRANSFER_AGREEMENT_VERSION,
@@ -248,6 +249,10 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
     async snapshots(orderNo: string, userId: number): Promise<ProtocolSnapshots> {
       const context = await contextFor(db, orderNo, userId);
       const verified = await provider.verify(db, context.subject.subjectId);
+      // Past signing, the chain must end with both signatures: a shorter one lost its last rows.
+      const last = verified.at(-1);
+      if (context.subject.signingDone && last && last.signatures.length < protocolRoles.length)
+        last.problems = [...last.problems, 'chain_truncated'];
       return {
         order_no: context.subject.orderNo,
         valid: verified.every((row) => row.problems.length === 0),

@@ -21,6 +21,8 @@ export interface ProtocolSubject {
    * protocol names them by placeholders; it must be true wherever `state` is the signing state.
    */
   identitiesShown: boolean;
+  /** The subject went past signing: its last snapshot must hold both parties' signatures. */
+  signingDone: boolean;
 }
 
 /**

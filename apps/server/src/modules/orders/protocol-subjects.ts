@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { feeSchedule, orderPaidStates, type OrderState } from '@haoshi/contracts';
+import { feeSchedule, orderPaidStates, orderProcess, type OrderState } from '@haoshi/contracts';
 import type { ProtocolSubjects } from '../esign/index.ts';
 import type { OrderListings } from '../goods/index.ts';
+import type { ProcessEngine } from '../process/index.ts';
 import type { OrderService } from './order-service.ts';
 import { orders } from './tables.ts';
 
@@ -11,12 +12,17 @@ const paidStates: readonly OrderState[] = orderPaidStates;
 export function createOrderProtocolSubjects(deps: {
   service: OrderService;
   listings: OrderListings;
+  processes: ProcessEngine;
 }): ProtocolSubjects {
   return {
     async load(executor, orderNo) {
       const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
       if (!order) return undefined;
-      const card = (await deps.listings.cards(executor, [order.goodsId])).get(order.goodsId);
+      const [cards, timeline] = await Promise.all([
+        deps.listings.cards(executor, [order.goodsId]),
+        deps.processes.timeline(executor, orderProcess, order.id),
+      ]);
+      const card = cards.get(order.goodsId);
       const guarantee = feeSchedule.compensation.find((option) => option.code === order.guaranteeCode);
       return {
         subjectId: order.id,
@@ -31,6 +37,7 @@ export function createOrderProtocolSubjects(deps: {
         createdAt: order.createdAt,
         // An unpaid order costs nothing to place and cancel: it must not reveal who the seller is.
         identitiesShown: paidStates.includes(order.state),
+        signingDone: timeline.some((entry) => entry.action === 'sign'),
       };
     },
     onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),
