@@ -370,6 +370,10 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     });
   }
 
+  /** The recorded transitions of one subject of a process. */
+  const historyOf = (process: AnyProcess, subjectId: number) =>
+    and(eq(processTransitions.process, process.name), eq(processTransitions.subjectId, subjectId));
+
   /** A transition that leaves the subject in its state (`to` omitted). */
   const isStay = (process: AnyProcess, action: string) => {
     const transition = (process.transitions as Record<string, { to?: string } | undefined>)[action];
@@ -383,8 +387,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       .from(processTransitions)
       .where(
         and(
-          eq(processTransitions.process, process.name),
-          eq(processTransitions.subjectId, timer.subjectId),
+          historyOf(process, timer.subjectId),
           eq(processTransitions.action, timer.action),
           gt(processTransitions.id, timer.entryId ?? 0),
         ),
@@ -400,8 +403,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
       .from(processTransitions)
       .where(
         and(
-          eq(processTransitions.process, process.name),
-          eq(processTransitions.subjectId, timer.subjectId),
+          historyOf(process, timer.subjectId),
           eq(processTransitions.toState, timer.fromState),
           or(
             isNull(processTransitions.fromState),
@@ -423,7 +425,7 @@ export function createProcessEngine(deps: { now: () => Date; scheduler: TimerSch
     const rows = await executor
       .select()
       .from(processTransitions)
-      .where(and(eq(processTransitions.process, process.name), eq(processTransitions.subjectId, subjectId)))
+      .where(historyOf(process, subjectId))
       .orderBy(asc(processTransitions.id));
     return rows.map((row) =>
       timelineEntry(process, {
