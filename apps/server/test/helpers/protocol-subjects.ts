@@ -63,8 +63,6 @@ export const testSubjects: ProtocolSubjects = {
       guarantee: row.guarantee,
       createdAt: new Date(row.created_at),
       identitiesShown: (orderPaidStates as readonly string[]).includes(row.state),
-      // A test subject leaves signing only by both signatures (onAllSigned below).
-      signingDone: row.state === 'protection',
     };
   },
   async onAllSigned(executor: Executor, subjectId: number): Promise<void> {
@@ -77,6 +75,13 @@ export const testSubjects: ProtocolSubjects = {
       sql`update test_protocol_subjects set state = 'protection' where id = ${subjectId} and state = 'signing' returning id`,
     )) as Rows<unknown>;
     if (result.rows.length !== 1) throw new Error(`subject ${subjectId} is not signing`);
+  },
+  // A test subject leaves signing only by both signatures (onAllSigned above).
+  async signingDone(executor: Executor, subjectId: number): Promise<boolean> {
+    const result = (await executor.execute(
+      sql`select 1 from test_protocol_subjects where id = ${subjectId} and state = 'protection'`,
+    )) as Rows<unknown>;
+    return result.rows.length > 0;
   },
 };
 

@@ -248,10 +248,15 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
 
     async snapshots(orderNo: string, userId: number): Promise<ProtocolSnapshots> {
       const context = await contextFor(db, orderNo, userId);
-      const verified = await provider.verify(db, context.subject.subjectId);
+      const { subjectId } = context.subject;
+      const verified = await provider.verify(db, subjectId);
       // Past signing, the chain must end with both signatures: a shorter one lost its last rows.
       const last = verified.at(-1);
-      if (context.subject.signingDone && last && last.signatures.length < protocolRoles.length)
+      if (
+        last &&
+        last.signatures.length < protocolRoles.length &&
+        (await subjects.signingDone(db, subjectId))
+      )
         last.problems = [...last.problems, 'chain_truncated'];
       return {
         order_no: context.subject.orderNo,

@@ -21,8 +21,6 @@ export interface ProtocolSubject {
    * protocol names them by placeholders; it must be true wherever `state` is the signing state.
    */
   identitiesShown: boolean;
-  /** The subject went past signing: its last snapshot must hold both parties' signatures. */
-  signingDone: boolean;
 }
 
 /**
@@ -34,6 +32,8 @@ export interface ProtocolSubjects {
   load(executor: Executor, orderNo: string, viewerId: number): Promise<ProtocolSubject | undefined>;
   /** Called inside the transaction of the signature that completes the protocol. */
   onAllSigned(executor: Executor, subjectId: number): Promise<void>;
+  /** Whether the subject went past signing: its last snapshot must hold both parties' signatures. */
+  signingDone(executor: Executor, subjectId: number): Promise<boolean>;
 }
 
 /**
@@ -53,6 +53,8 @@ export function createProtocolSubjectsSlot() {
       if (!registered) throw new Error('protocol subjects are not registered');
       await registered.onAllSigned(executor, subjectId);
     },
+    signingDone: (executor: Executor, subjectId: number) =>
+      registered ? registered.signingDone(executor, subjectId) : Promise.resolve(false),
   };
 }
 

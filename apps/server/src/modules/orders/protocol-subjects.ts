@@ -18,11 +18,7 @@ export function createOrderProtocolSubjects(deps: {
     async load(executor, orderNo) {
       const [order] = await executor.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
       if (!order) return undefined;
-      const [cards, timeline] = await Promise.all([
-        deps.listings.cards(executor, [order.goodsId]),
-        deps.processes.timeline(executor, orderProcess, order.id),
-      ]);
-      const card = cards.get(order.goodsId);
+      const card = (await deps.listings.cards(executor, [order.goodsId])).get(order.goodsId);
       const guarantee = feeSchedule.compensation.find((option) => option.code === order.guaranteeCode);
       return {
         subjectId: order.id,
@@ -37,9 +33,12 @@ export function createOrderProtocolSubjects(deps: {
         createdAt: order.createdAt,
         // An unpaid order costs nothing to place and cancel: it must not reveal who the seller is.
         identitiesShown: paidStates.includes(order.state),
-        signingDone: timeline.some((entry) => entry.action === 'sign'),
       };
     },
     onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),
+    async signingDone(executor, subjectId) {
+      const timeline = await deps.processes.timeline(executor, orderProcess, subjectId);
+      return timeline.some((entry) => entry.action === 'sign');
+    },
   };
 }
