@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  CLAIM_SUPPLEMENT_DAYS,
-  CLAIM_SUPPLEMENT_SECONDS,
-  type ClaimDetail,
-  type UploadTicket,
-} from '@haoshi/contracts';
+import { CLAIM_SUPPLEMENT_DAYS, CLAIM_SUPPLEMENT_SECONDS, type ClaimDetail } from '@haoshi/contracts';
 import { notifications } from '../src/modules/notifications/tables.ts';
 import { paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call, login } from './helpers/identity.ts';
-import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
+import { createListingsApp, disputeEvidence } from './helpers/listings.ts';
 import { orderCall } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 
@@ -50,18 +45,6 @@ const detail = async (who: Party, claimNo: string) => {
   return answer.body.data;
 };
 
-async function evidence(): Promise<string> {
-  const bytes = await pngBytes();
-  const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
-    token: buyer.token,
-    body: { purpose: 'dispute', files: [{ content_type: 'image/png', size: bytes.length }] },
-  });
-  const ticket = body.data?.tickets[0];
-  if (!ticket) throw new Error(`no ticket: ${JSON.stringify(body)}`);
-  expect((await put(t, ticket, bytes)).body.err_code).toBe(0);
-  return ticket.key;
-}
-
 /** A completed guaranteed order of the buyer's. */
 async function completedOrder(): Promise<string> {
   const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5, guarantee: 'basic' });
@@ -74,7 +57,7 @@ async function file(orderNo: string) {
   const filed = await post(buyer, '/app/dog/claims/apply', {
     order_no: orderNo,
     description: '账号在成交后被原卖家通过申诉找回，登录提示密码错误',
-    images: [await evidence()],
+    images: [await disputeEvidence(t, buyer.token)],
   });
   expect(filed.body.err_code).toBe(0);
   return filed.body.data?.claim_no ?? '';
@@ -155,7 +138,7 @@ describe(`a claim waiting for material (${databaseKind})`, () => {
     const supplemented = await post(buyer, '/app/dog/claims/supplement', {
       claim_no: claimNo,
       description: '已补充官方找回邮件截图',
-      images: [await evidence()],
+      images: [await disputeEvidence(t, buyer.token)],
     });
     expect(supplemented.body.data?.state).toBe('submitted');
     await later(DAY);

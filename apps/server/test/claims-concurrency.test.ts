@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ErrorCodes, type ClaimDetail, type UploadTicket } from '@haoshi/contracts';
+import { ErrorCodes, type ClaimDetail } from '@haoshi/contracts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
 import { depositedSeller, paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
 import { warnIfNoPostgres } from './helpers/ledger-db.ts';
-import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
+import { createListingsApp, disputeEvidence } from './helpers/listings.ts';
 import { orderCall } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 
@@ -39,18 +39,6 @@ async function poolAt(fen: number, reference: string) {
   );
 }
 
-async function evidence(who: Party): Promise<string> {
-  const bytes = await pngBytes();
-  const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
-    token: who.token,
-    body: { purpose: 'dispute', files: [{ content_type: 'image/png', size: bytes.length }] },
-  });
-  const ticket = body.data?.tickets[0];
-  if (!ticket) throw new Error(`no ticket: ${JSON.stringify(body)}`);
-  expect((await put(t, ticket, bytes)).body.err_code).toBe(0);
-  return ticket.key;
-}
-
 /**
  * `howMany` claims, each on its own completed 基础包赔 order (price 100.00) between a new buyer and
  * seller, accepted at 100.00. With `deposit`, every seller holds a basic sincerity deposit (100.00),
@@ -68,7 +56,7 @@ async function acceptedClaims(round: number, howMany: number, deposit: boolean):
     const filed = await keyed(buyer, '/app/dog/claims/apply', {
       order_no: order.order_no,
       description: '账号在成交后被原卖家通过申诉找回，登录提示密码错误',
-      images: [await evidence(buyer)],
+      images: [await disputeEvidence(t, buyer.token)],
     });
     expect(filed.body.err_code).toBe(0);
     const claimNo = filed.body.data?.claim_no ?? '';

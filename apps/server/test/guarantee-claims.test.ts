@@ -11,7 +11,6 @@ import {
   type GuaranteePlans,
   type OrderPlan,
   type ResellList,
-  type UploadTicket,
 } from '@haoshi/contracts';
 import { fundCompensationPoolDemo, guaranteeClaims } from '../src/modules/claims/index.ts';
 import { checkLedger, ledger } from '../src/modules/ledger/index.ts';
@@ -19,7 +18,7 @@ import { ledgerTransfers } from '../src/modules/ledger/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import { paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
-import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
+import { createListingsApp, disputeEvidence } from './helpers/listings.ts';
 import { orderCall } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { postMoney } from './helpers/wallet.ts';
@@ -53,18 +52,6 @@ const post = <T = ClaimDetail>(who: Party, path: string, body: Record<string, un
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
-async function evidence(who: Party): Promise<string> {
-  const bytes = await pngBytes();
-  const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
-    token: who.token,
-    body: { purpose: 'dispute', files: [{ content_type: 'image/png', size: bytes.length }] },
-  });
-  const ticket = body.data?.tickets[0];
-  if (!ticket) throw new Error(`no ticket: ${JSON.stringify(body)}`);
-  expect((await put(t, ticket, bytes)).body.err_code).toBe(0);
-  return ticket.key;
-}
-
 /** A guaranteed order (基础包赔, price 100.00) taken to protection, then confirmed by the buyer. */
 async function completedOrder(
   people: { buyer: Party; seller: Party } = { buyer, seller },
@@ -87,7 +74,7 @@ const file = async (who: Party, orderNo: string, images?: string[]) =>
   post(who, '/app/dog/claims/apply', {
     order_no: orderNo,
     description: '账号在成交后被原卖家通过申诉找回，登录提示密码错误',
-    images: images ?? [await evidence(who)],
+    images: images ?? [await disputeEvidence(t, who.token)],
   });
 
 const review = (who: Party, claimNo: string, action: string, extra: Record<string, unknown> = {}) =>
@@ -151,7 +138,7 @@ describe(`filing a claim (${databaseKind})`, () => {
     expect((await file(stranger, orderNo)).body.err_code).toBe(ErrorCodes.ORDER_NOT_FOUND);
     expect((await file(seller, orderNo)).body.err_code).toBe(ErrorCodes.ORDER_NOT_FOUND);
     expect((await file(staff, orderNo)).body.err_code).toBe(ErrorCodes.ORDER_NOT_FOUND);
-    const foreign = await evidence(stranger);
+    const foreign = await disputeEvidence(t, stranger.token);
     expect((await file(buyer, orderNo, [foreign])).body.err_code).toBe(ErrorCodes.CLAIM_EVIDENCE_INVALID);
     expect((await file(buyer, orderNo, [])).body.err_code).toBe(ErrorCodes.VALIDATION_FAILED);
 
@@ -215,7 +202,7 @@ describe(`claim transitions per role (${databaseKind})`, () => {
     expect((await review(staff, claimNo, 'accept', { amount: '50' })).body.err_code).toBe(
       ErrorCodes.CLAIM_STATE_INVALID,
     );
-    const key = await evidence(buyer);
+    const key = await disputeEvidence(t, buyer.token);
     const supplemented = await post(buyer, '/app/dog/claims/supplement', {
       claim_no: claimNo,
       description: '已补充官方找回邮件截图',

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ClaimDetail, UploadTicket } from '@haoshi/contracts';
+import type { ClaimDetail } from '@haoshi/contracts';
 import { notifications } from '../src/modules/notifications/tables.ts';
 import { orders } from '../src/modules/orders/tables.ts';
 import type { ProcessTimer } from '../src/modules/process/timer-scheduler.ts';
 import { queryRows } from '../src/lib/sql-rows.ts';
 import { paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
-import { createListingsApp, pngBytes, put } from './helpers/listings.ts';
+import { createListingsApp, disputeEvidence } from './helpers/listings.ts';
 import { orderCall } from './helpers/orders.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 
@@ -65,20 +65,12 @@ describe(`a reminder (a timer that keeps the state) run twice (${databaseKind})`
   it('reminds once', async () => {
     const order = await paidOrder(t, { buyer, seller, staff }, { steps: 5, guarantee: 'basic' });
     await orderCall(t, buyer.token, '/app/order/confirm', { order_no: order.order_no });
-    const bytes = await pngBytes();
-    const tickets = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
-      token: buyer.token,
-      body: { purpose: 'dispute', files: [{ content_type: 'image/png', size: bytes.length }] },
-    });
-    const ticket = tickets.body.data?.tickets[0];
-    if (!ticket) throw new Error('no upload ticket');
-    await put(t, ticket, bytes);
     const filed = await call<ClaimDetail>(t.app, 'POST', '/app/dog/claims/apply', {
       token: buyer.token,
       body: {
         order_no: order.order_no,
         description: '账号在成交后被原卖家通过申诉找回，登录提示密码错误',
-        images: [ticket.key],
+        images: [await disputeEvidence(t, buyer.token)],
       },
     });
     const claimNo = filed.body.data?.claim_no ?? '';

@@ -10,6 +10,7 @@ import type {
   Platform,
   PublishProperties,
   PublishRequest,
+  UploadPurpose,
   UploadTicket,
 } from '@haoshi/contracts';
 import { seedCatalogue } from '../../src/modules/catalogue/catalogue-service.ts';
@@ -55,10 +56,15 @@ export const pngBytes = (width = 40, height = 30, background = '#e03030') =>
     .png()
     .toBuffer();
 
-export async function tickets(t: TestApp, token: string, files: { content_type: string; size: number }[]) {
+export async function tickets(
+  t: TestApp,
+  token: string,
+  files: { content_type: string; size: number }[],
+  purpose: UploadPurpose = 'goods_screenshot',
+) {
   const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
     token,
-    body: { purpose: 'goods_screenshot', files },
+    body: { purpose, files },
   });
   if (!body.data) throw new Error(`tickets refused: ${JSON.stringify(body)}`);
   return body.data.tickets;
@@ -86,13 +92,19 @@ export async function put(
   };
 }
 
-/** Uploads `count` small PNG screenshots and returns their keys. */
-export async function uploadScreenshots(t: TestApp, token: string, count = 2): Promise<string[]> {
+/** Uploads `count` small PNG screenshots (for `purpose`) and returns their keys. */
+export async function uploadScreenshots(
+  t: TestApp,
+  token: string,
+  count = 2,
+  purpose: UploadPurpose = 'goods_screenshot',
+): Promise<string[]> {
   const bytes = await pngBytes();
   const issued = await tickets(
     t,
     token,
     Array.from({ length: count }, () => ({ content_type: 'image/png', size: bytes.length })),
+    purpose,
   );
   for (const ticket of issued) {
     const { body } = await put(t, ticket, bytes);
@@ -152,4 +164,11 @@ export async function listOnSale(t: TestApp, token: string, body: PublishRequest
   if (answer.err_code !== 0 || answer.data?.status !== 'on_sale')
     throw new Error(`not on sale: ${JSON.stringify(answer)}`);
   return answer.data;
+}
+
+/** One screenshot uploaded as dispute or claim evidence; answers its key. */
+export async function disputeEvidence(t: TestApp, token: string): Promise<string> {
+  const [key] = await uploadScreenshots(t, token, 1, 'dispute');
+  if (!key) throw new Error('no evidence uploaded');
+  return key;
 }
