@@ -20,13 +20,14 @@ const PAY: OrderAction = 'pay';
 /**
  * Wallet pays that arrive together are written by one transaction (lib/group-commit.ts): the
  * orders locked by one statement, the transitions recorded and the delivery timers armed by one
- * each, the sellers' deposits holding for the orders, the orders written by one UPDATE and the money moved by one posting, so a busy minute costs
- * the database a few statements per batch instead of nine per pay. The batch writes what the
- * ordinary path (`payAlone`) writes for a pay, from the same definitions (the process table, the
- * paid columns, the notices, the transfers). A pay the batch cannot take for sure is left to the
- * ordinary path, which gives its answer: an order not found or not the buyer's, not payable in its
- * state, locked by another transaction right now (never waited for), paid twice in one batch, with a coupon (redeemed by its own step), or a buyer whose balance
- * read before the posting does not cover all their pays in the batch.
+ * each, the sellers' deposits held for the orders, the orders written by one UPDATE and the money
+ * moved by one posting, so a busy minute costs the database a few statements per batch instead of
+ * nine per pay. The batch writes what the ordinary path (`payAlone`) writes for a pay, from the
+ * same definitions (the process table, the paid columns, the notices, the transfers, the deposit
+ * holds). A pay the batch cannot take for sure is left to the ordinary path, which gives its answer:
+ * an order not found or not the buyer's, not payable in its state, locked by another transaction
+ * right now (never waited for), paid twice in one batch, with a coupon (redeemed by its own step),
+ * or a buyer whose balance read before the posting does not cover all their pays in the batch.
  */
 export function createWalletPays(deps: {
   db: Database;
