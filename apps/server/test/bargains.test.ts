@@ -609,10 +609,17 @@ describe(`bargains on ${databaseKind}`, () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let markRestored = () => {};
+    const restored = new Promise<void>((resolve) => {
+      markRestored = resolve;
+    });
     const restoring = t.app.db.transaction(async (tx) => {
       await restoreBargain(tx, t.app.processes, { orderRef: `order:test:${raced.id}`, at: t.clock.now() });
+      markRestored();
       await held;
     });
+    // The offer starts only once the restore holds the lock, else it may finish first (seen on PostgreSQL).
+    await restored;
     const racing = offer(raced.buyer.token, raced.goods.id, '250');
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
