@@ -17,6 +17,7 @@ import { evaluationCashbacks, evaluations } from '../src/modules/evaluations/tab
 import { eraseReviewTexts } from '../src/modules/goods/index.ts';
 import { ledger } from '../src/modules/ledger/index.ts';
 import { ledgerTransfers } from '../src/modules/ledger/tables.ts';
+import { orders } from '../src/modules/orders/tables.ts';
 import { expectMoneyConsistent, paidOrder, party, type Party } from './helpers/aftersales.ts';
 import { call } from './helpers/identity.ts';
 import { createListingsApp } from './helpers/listings.ts';
@@ -142,6 +143,42 @@ describe(`evaluations (${databaseKind})`, () => {
     expect(await orderNoAs(buyer.token)).toBeNull();
     expect(await orderNoAs(author.token)).toBe(orderNo);
     expect(await orderNoAs(seller.token)).toBe(orderNo);
+  });
+
+  it("shows what a buyer bought on the buyer's received evaluations only to the order's parties", async () => {
+    const owner = await party(t, '13820000009');
+    const orderNo = await completedOrderOf(owner);
+    const written = await submit(seller, orderNo);
+    const id = written.body.data?.order.mine?.id;
+    expect(id).toBeGreaterThan(0);
+    const [order] = await t.app.db
+      .select({ card: orders.goodsCard })
+      .from(orders)
+      .where(eq(orders.orderNo, orderNo));
+    const titleAs = async (token?: string) => {
+      const { body } = await call<ReceivedEvaluations>(
+        t.app,
+        'GET',
+        `/app/evaluation/received?user_id=${owner.id}&page_size=50`,
+        token === undefined ? {} : { token },
+      );
+      const item = body.data?.list.find((candidate) => candidate.id === id);
+      expect(item, JSON.stringify(body)).toBeDefined();
+      return item?.goods_title;
+    };
+    // The page names its owner: the title beside a seller's evaluation would say who owns that account now.
+    expect(await titleAs()).toBe('');
+    expect(await titleAs(stranger.token)).toBe('');
+    expect(await titleAs(staff.token)).toBe('');
+    expect(await titleAs(owner.token)).toBe(order?.card.title);
+    expect(await titleAs(seller.token)).toBe(order?.card.title);
+    // A seller's received evaluations keep the title: the listing was on sale in public.
+    const sold = await call<ReceivedEvaluations>(
+      t.app,
+      'GET',
+      `/app/evaluation/received?user_id=${seller.id}&page_size=50`,
+    );
+    expect(sold.body.data?.list.some((item) => item.goods_title !== '')).toBe(true);
   });
 
   it('is refused to anyone not a party, before completion and after the window', async () => {

@@ -88,6 +88,10 @@ export const evaluationSchema = z.object({
   service_stars: z.number().int(),
   tags: z.array(z.enum(evaluationTags)),
   content: z.string(),
+  /**
+   * Empty in a user's received evaluations when a seller wrote it (it is of the user as a buyer)
+   * and the viewer is not a party: it would tell who owns that account now.
+   */
   goods_title: z.string(),
   created_at: z.string(),
 });

@@ -307,13 +307,16 @@ export function createEvaluationService(deps: { db: Database; now: () => Date; i
         .groupBy(evaluations.stars),
     ]);
     const titles = new Map(
-      rows.map((row) => [
-        row.evaluation.orderId,
-        {
-          no: viewerId === row.buyerId || viewerId === row.sellerId ? row.orderNo : null,
-          title: row.title,
-        },
-      ]),
+      rows.map((row) => {
+        const party = viewerId === row.buyerId || viewerId === row.sellerId;
+        // A seller's evaluation is of the buyer: beside this page's owner, the title would say who
+        // owns that account now. What a seller sold was on sale in public.
+        const titleShown = party || row.evaluation.authorRole === 'buyer';
+        return [
+          row.evaluation.orderId,
+          { no: party ? row.orderNo : null, title: titleShown ? row.title : '' },
+        ];
+      }),
     );
     const shown = await toEvaluations(
       rows.map((row) => row.evaluation),
