@@ -24,7 +24,7 @@
  * Buyers, sellers, sessions, wallet top-ups (ledger postings) and listings are written directly for
  * setup speed. A fresh database is created next to DATABASE_URL's and dropped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -61,6 +61,12 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     /** Write a CPU profile of the server (node --cpu-prof) into this directory. */
     'cpu-prof': { type: 'string', default: '' },
+    /**
+     * The server as production runs it: the compiled `apps/server/dist` (`npm run build:server`
+     * first) on this Node binary (e.g. `$(npx -y node@22 -p process.execPath)`); by default the
+     * TypeScript sources on this process's Node.
+     */
+    'server-node': { type: 'string', default: '' },
     /** Which phases run: floor, orders (place+pay), ledger, race, timers; all by default. */
     scenarios: { type: 'string', default: 'floor,orders,ledger,race,timers' },
   },
@@ -270,9 +276,18 @@ async function waitForIndex() {
   throw new Error('the search index was not built in two minutes');
 }
 
+const serverRuntime =
+  args['server-node'] === ''
+    ? `TypeScript sources on Node ${process.versions.node}`
+    : `compiled on Node ${execFileSync(args['server-node'], ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim()}`;
+
 function startServer(): ChildProcess {
   const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
-  const child = spawn('node', [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const compiled = args['server-node'] !== '';
+  const entry = compiled
+    ? ['--conditions=haoshi-dist', 'apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(compiled ? args['server-node'] : 'node', [...profile, ...entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -671,7 +686,7 @@ try {
 
   console.log(
     `\nPostgreSQL ${(await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version}, ` +
-      `server: NODE_ENV=production, ${args.processes} process(es) of pool 10 each, Redis rate limits; load generator in this process on the same machine; ` +
+      `server: ${serverRuntime}, NODE_ENV=production, ${args.processes} process(es) of pool 10 each, Redis rate limits; load generator in this process on the same machine; ` +
       `load average ${loadavg()
         .map((load) => load.toFixed(1))
         .join(' ')}`,
