@@ -56,6 +56,19 @@ const submit = (who: Party, orderNo: string, body: Record<string, unknown> = {})
     body: { order_no: orderNo, stars: 5, service_stars: 4, tags: [], content: longText, ...body },
   });
 
+/** Evaluation `id` in `subject`'s received evaluations, as the holder of `token` (none: anonymous) reads it. */
+async function receivedItem(subject: Party, id: number | undefined, token?: string) {
+  const { body } = await call<ReceivedEvaluations>(
+    t.app,
+    'GET',
+    `/app/evaluation/received?user_id=${subject.id}&page_size=50`,
+    token === undefined ? {} : { token },
+  );
+  const item = body.data?.list.find((candidate) => candidate.id === id);
+  expect(item, JSON.stringify(body)).toBeDefined();
+  return item;
+}
+
 describe(`evaluations (${databaseKind})`, () => {
   it('each party evaluates a completed order once; the buyer earns the cash back once', async () => {
     const orderNo = await completedOrder();
@@ -124,17 +137,7 @@ describe(`evaluations (${databaseKind})`, () => {
     const written = await submit(author, orderNo);
     const id = written.body.data?.order.mine?.id;
     expect(id).toBeGreaterThan(0);
-    const orderNoAs = async (token?: string) => {
-      const { body } = await call<ReceivedEvaluations>(
-        t.app,
-        'GET',
-        `/app/evaluation/received?user_id=${seller.id}&page_size=50`,
-        token === undefined ? {} : { token },
-      );
-      const item = body.data?.list.find((candidate) => candidate.id === id);
-      expect(item, JSON.stringify(body)).toBeDefined();
-      return item?.order_no;
-    };
+    const orderNoAs = async (token?: string) => (await receivedItem(seller, id, token))?.order_no;
     // Anyone may read a seller's page: an order number there would tell a phisher what to quote.
     expect(await orderNoAs()).toBeNull();
     expect(await orderNoAs('not-a-session')).toBeNull();
@@ -155,17 +158,7 @@ describe(`evaluations (${databaseKind})`, () => {
       .select({ card: orders.goodsCard })
       .from(orders)
       .where(eq(orders.orderNo, orderNo));
-    const titleAs = async (token?: string) => {
-      const { body } = await call<ReceivedEvaluations>(
-        t.app,
-        'GET',
-        `/app/evaluation/received?user_id=${owner.id}&page_size=50`,
-        token === undefined ? {} : { token },
-      );
-      const item = body.data?.list.find((candidate) => candidate.id === id);
-      expect(item, JSON.stringify(body)).toBeDefined();
-      return item?.goods_title;
-    };
+    const titleAs = async (token?: string) => (await receivedItem(owner, id, token))?.goods_title;
     // The page names its owner: the title beside a seller's evaluation would say who owns that account now.
     expect(await titleAs()).toBe('');
     expect(await titleAs(stranger.token)).toBe('');
