@@ -7,6 +7,15 @@ import {
   type ProtocolPage,
   type ProtocolSnapshots,
 } from '@haoshi/contracts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { migrationsFolder } from '../src/db/client.ts';
+import { protocolSnapshots } from '../src/modules/esign/tables.ts';
+import { SIGNED_WITHOUT_PROTOCOL } from '../src/modules/orders/order-service.ts';
+import { orders } from '../src/modules/orders/tables.ts';
+import { processTransitions } from '../src/modules/process/tables.ts';
+import { paidOrder, party } from './helpers/aftersales.ts';
 import { call, login } from './helpers/identity.ts';
 import { createListingsApp } from './helpers/listings.ts';
 import { insertListing, orderCall, payOrder, placeOrder } from './helpers/orders.ts';
@@ -114,5 +123,83 @@ describe(`who the protocol of an order names, by the order's state (${databaseKi
     await t.app.jobs.runDue();
     const refunded = await protocol(buyer.token, orderNo);
     expect(refunded.parties.map((party) => party.name_masked)).toEqual(['*三丰', SELLER_NAME]);
+  });
+});
+
+describe(`an order past signing without snapshots, by what took it there (${databaseKind})`, () => {
+  it('its signatures: the snapshots are missing; the development route (as the demo trades): nothing is', async () => {
+    const staff = await party(t, '13700008104', true);
+    const people = { buyer, seller, staff };
+    const snapshotsOf = async (orderNo: string) =>
+      (
+        await call<ProtocolSnapshots>(t.app, 'GET', `/app/order/protocol/snapshots?order_no=${orderNo}`, {
+          token: buyer.token,
+        })
+      ).body.data;
+
+    const signing = await paidOrder(t, people, { steps: 4 });
+    expect(signing.state).toBe('signing');
+    const [order] = await t.app.db.select().from(orders).where(eq(orders.orderNo, signing.order_no));
+    // What the signature completing the protocol does, its snapshots removed since.
+    await t.app.db.transaction((tx) => t.app.orders.completeSigning(tx, order?.id ?? 0));
+    expect(await snapshotsOf(signing.order_no)).toMatchObject({ valid: false, missing: true, list: [] });
+
+    const viaDevelopmentRoute = await paidOrder(t, people, { steps: 5 });
+    expect(viaDevelopmentRoute.state).toBe('protection');
+    expect(await snapshotsOf(viaDevelopmentRoute.order_no)).toMatchObject({
+      valid: true,
+      missing: false,
+      list: [],
+    });
+  });
+
+  it('migration 0034 gives an earlier `sign` without snapshots that reason, and leaves a signed one alone', async () => {
+    const staff = await party(t, '13700008105', true);
+    const people = { buyer, seller, staff };
+    const signOf = (orderId: number) =>
+      and(
+        eq(processTransitions.process, 'order'),
+        eq(processTransitions.subjectId, orderId),
+        eq(processTransitions.action, 'sign'),
+      );
+    const idOf = async (orderNo: string) =>
+      (await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)))[0]?.id ?? 0;
+    const withoutProtocol = await idOf((await paidOrder(t, people, { steps: 5 })).order_no);
+    const signed = await paidOrder(t, people, { steps: 5 });
+    const signedId = await idOf(signed.order_no);
+    // The second as if its parties had signed: a snapshot row is all the migration looks for.
+    await t.app.db.insert(protocolSnapshots).values({
+      subjectId: signedId,
+      orderNo: signed.order_no,
+      seq: 1,
+      signedBy: 'buyer',
+      templateVersion: 'v1',
+      text: '',
+      textSha256: '',
+      parties: {
+        buyer: { user_id: buyer.id, name_masked: '', id_number_masked: '' },
+        seller: { user_id: seller.id, name_masked: '', id_number_masked: '' },
+      },
+      signatures: [],
+      signedAt: new Date(),
+      prevHash: '',
+      hash: '',
+      platformSignature: '',
+      keyId: '',
+    });
+    for (const id of [withoutProtocol, signedId])
+      await t.app.db.update(processTransitions).set({ reason: null }).where(signOf(id));
+
+    const migration = readFileSync(join(migrationsFolder, '0034_signing-without-protocol.sql'), 'utf8');
+    await t.app.db.execute(sql.raw(migration));
+    const reasonOf = async (id: number) =>
+      (
+        await t.app.db
+          .select({ reason: processTransitions.reason })
+          .from(processTransitions)
+          .where(signOf(id))
+      )[0]?.reason;
+    expect(await reasonOf(withoutProtocol)).toBe(SIGNED_WITHOUT_PROTOCOL);
+    expect(await reasonOf(signedId)).toBeNull();
   });
 });

@@ -265,7 +265,7 @@ describe('signing an order protocol', () => {
     });
     expect(refused.body.err_code).toBe(2004);
     expect(countChanges(before, await rowCounts(t.database.db))).toEqual({});
-    expect((await snapshots(buyer.token, orderNo)).list).toEqual([]);
+    expect(await snapshots(buyer.token, orderNo)).toMatchObject({ valid: true, missing: false, list: [] });
     const stale = await call(t.app, 'POST', paths.data, {
       token: buyer.token,
       body: {
@@ -512,6 +512,13 @@ describe('tampering with stored snapshots', () => {
     const chain = await snapshots(buyer.token, orderNo);
     expect(chain.valid).toBe(false);
     expect(chain.list.map((row) => [row.seq, row.problems])).toEqual([[1, ['chain_truncated']]]);
+  });
+
+  it('every snapshot removed is reported as missing, not as unsigned, and nobody signs again', async () => {
+    const { buyer, seller, orderNo } = await signedByBoth();
+    await tamper(sql`delete from protocol_snapshots where order_no = ${orderNo}`);
+    expect(await snapshots(seller.token, orderNo)).toMatchObject({ valid: false, missing: true, list: [] });
+    for (const party of [buyer, seller]) expect((await startIntent(party, orderNo)).body.err_code).toBe(5802);
   });
 
   it('a snapshot sealed with another key is reported', async () => {

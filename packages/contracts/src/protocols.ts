@@ -139,8 +139,10 @@ export type ProtocolSnapshot = z.infer<typeof protocolSnapshotSchema>;
 
 export const protocolSnapshotsSchema = z.object({
   order_no: z.string(),
-  /** Every snapshot verifies and the chain is whole. */
+  /** Every snapshot verifies, the chain is whole, and none is missing. */
   valid: z.boolean(),
+  /** Its parties' signatures took the order past signing, yet no snapshot is stored: all were removed. */
+  missing: z.boolean(),
   /** The platform's Ed25519 public key (raw 32 bytes, base64) anyone can verify with. */
   public_key: z.string(),
   key_id: z.string(),

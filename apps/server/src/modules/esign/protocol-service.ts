@@ -250,17 +250,17 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       const context = await contextFor(db, orderNo, userId);
       const { subjectId } = context.subject;
       const verified = await provider.verify(db, subjectId);
-      // Past signing, the chain must end with both signatures: a shorter one lost its last rows.
+      // Past signing by its parties, the chain must end with both signatures: a shorter one lost its
+      // last rows, an empty one every row.
       const last = verified.at(-1);
-      if (
-        last &&
-        last.signatures.length < protocolRoles.length &&
-        (await subjects.signingDone(db, subjectId))
-      )
-        last.problems = [...last.problems, 'chain_truncated'];
+      const complete = last !== undefined && last.signatures.length === protocolRoles.length;
+      const incomplete = !complete && (await subjects.signingDone(db, subjectId));
+      if (last && incomplete) last.problems = [...last.problems, 'chain_truncated'];
+      const missing = !last && incomplete;
       return {
         order_no: context.subject.orderNo,
-        valid: verified.every((row) => row.problems.length === 0),
+        valid: !missing && verified.every((row) => row.problems.length === 0),
+        missing,
         public_key: provider.publicKey.key,
         key_id: provider.publicKey.keyId,
         list: verified.map((row) => ({

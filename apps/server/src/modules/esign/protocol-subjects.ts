@@ -32,7 +32,10 @@ export interface ProtocolSubjects {
   load(executor: Executor, orderNo: string, viewerId: number): Promise<ProtocolSubject | undefined>;
   /** Called inside the transaction of the signature that completes the protocol. */
   onAllSigned(executor: Executor, subjectId: number): Promise<void>;
-  /** Whether the subject went past signing: its last snapshot must hold both parties' signatures. */
+  /**
+   * Whether its parties' signatures took the subject past signing (not a development shortcut): its
+   * snapshots must then exist and the last hold both signatures.
+   */
   signingDone(executor: Executor, subjectId: number): Promise<boolean>;
 }
 

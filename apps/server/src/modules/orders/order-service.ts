@@ -74,6 +74,12 @@ export type PayOutcome = Moved & { cashierUrl: string | null };
 /** The server's verdict on the guards of an order's transitions (the hand-over's checklist). */
 export type OrderGuards = (tx: Executor, order: OrderRow) => Promise<Record<'rebinding_done', boolean>>;
 
+/**
+ * The reason of a `sign` no signature took (the development route, the demo trades): the protocol
+ * then has no snapshots, and their absence is not tampering (migration 0034 says it of older ones).
+ */
+export const SIGNED_WITHOUT_PROTOCOL = '开发与演示：系统直接完成签署，双方未签署电子协议';
+
 const UNIQUE_VIOLATION = '23505';
 /** How long a place waits for the first place of a burst on the same listing before going on. */
 const BURST_LEADER_WAIT_MS = 2000;
@@ -440,7 +446,7 @@ export function createOrderService(deps: {
       return db.transaction(async (tx) => {
         const order = await lockOrder(tx, { orderNo });
         if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
-        return step(tx, order, 'sign', { role: 'system', userId: null });
+        return step(tx, order, 'sign', { role: 'system', userId: null }, SIGNED_WITHOUT_PROTOCOL);
       });
     },
 

@@ -3,7 +3,7 @@ import { feeSchedule, orderPaidStates, orderProcess, type OrderState } from '@ha
 import type { ProtocolSubjects } from '../esign/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
-import type { OrderService } from './order-service.ts';
+import { SIGNED_WITHOUT_PROTOCOL, type OrderService } from './order-service.ts';
 import { orders } from './tables.ts';
 
 const paidStates: readonly OrderState[] = orderPaidStates;
@@ -38,7 +38,7 @@ export function createOrderProtocolSubjects(deps: {
     onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),
     async signingDone(executor, subjectId) {
       const timeline = await deps.processes.timeline(executor, orderProcess, subjectId);
-      return timeline.some((entry) => entry.action === 'sign');
+      return timeline.some((entry) => entry.action === 'sign' && entry.reason !== SIGNED_WITHOUT_PROTOCOL);
     },
   };
 }

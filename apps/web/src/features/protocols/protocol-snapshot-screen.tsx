@@ -24,7 +24,18 @@ function Snapshots({ orderNo }: { orderNo: string }) {
   if (snapshots.isPending) return <ScreenSkeleton />;
   if (snapshots.isError)
     return <ProtocolLoadError error={snapshots.error} retry={() => void snapshots.refetch()} />;
-  const { list, valid, public_key } = snapshots.data;
+  const { list, valid, missing, public_key } = snapshots.data;
+  if (missing)
+    return (
+      <StatusScreen
+        status="default"
+        title={m.snapshotsMissing}
+        description={m.snapshotsMissingHint}
+        actions={[
+          { text: m.contactService, primary: true, onClick: () => void navigate('/customerServiceChat') },
+        ]}
+      />
+    );
   if (list.length === 0)
     return (
       <StatusScreen

@@ -245,6 +245,7 @@ const snapshotsOf = (tampered: boolean): ProtocolSnapshots => {
   return {
     order_no: orderNo,
     valid: !tampered,
+    missing: false,
     public_key: 'cHVibGljLWtleQ==',
     key_id: '0123456789abcdef',
     list: [row(1, !tampered), row(2, true)],
@@ -288,6 +289,26 @@ describe('/protocolSnapshot before any signature', () => {
     expect(await screen.findByText('还没有签署快照')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去签署' }));
     expect((await screen.findByTestId('other-route')).textContent).toBe('/ratifyAccord');
+  });
+});
+
+describe('/protocolSnapshot with every snapshot removed', () => {
+  it('says the signing record is missing, possibly tampered with, and offers no signing', async () => {
+    fake.on('/app/order/protocol/snapshots', () => ({
+      ...snapshotsOf(false),
+      valid: false,
+      missing: true,
+      list: [],
+    }));
+    renderScreen('/protocolSnapshot', <ProtocolSnapshotScreen />, {
+      url: `/protocolSnapshot?order_no=${orderNo}`,
+      otherPaths: ['/customerServiceChat'],
+    });
+    expect(await screen.findByText('签署记录缺失，可能被篡改')).toBeTruthy();
+    expect(screen.queryByText('还没有签署快照')).toBeNull();
+    expect(screen.queryByRole('button', { name: '去签署' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '联系客服' }));
+    expect((await screen.findByTestId('other-route')).textContent).toBe('/customerServiceChat');
   });
 });
 
