@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -34,11 +34,10 @@ const paths = {
   sign: '/app/order/sign',
 };
 
+const dataDir = mkdtempSync(join(tmpdir(), 'haoshi-esign-'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestAppWithRoutes({ DATA_DIR: mkdtempSync(join(tmpdir(), 'haoshi-esign-')) }, (app) =>
-    installTestSubjects(app),
-  );
+  t = await createTestAppWithRoutes({ DATA_DIR: dataDir }, (app) => installTestSubjects(app));
 });
 afterAll(() => t.close());
 
@@ -84,8 +83,12 @@ async function subject(
 const get = <T>(path: string, token: string, orderNo: string) =>
   call<T>(t.app, 'GET', `${path}?order_no=${orderNo}`, { token });
 
+let drawings = 0;
+/** A signature upload; each one drawn differently, so no two signatures share their bytes. */
 async function uploadSignature(token: string): Promise<string> {
-  const bytes = await pngBytes(300, 120, '#ffffff');
+  drawings += 1;
+  const channel = (step: number) => ((drawings * step) % 256).toString(16).padStart(2, '0');
+  const bytes = await pngBytes(300, 120, `#ff${channel(53)}${channel(97)}`);
   const { body } = await call<{ tickets: UploadTicket[] }>(t.app, 'POST', '/app/upload/ticket', {
     token,
     body: { purpose: 'signature', files: [{ content_type: 'image/png', size: bytes.length }] },
@@ -528,5 +531,54 @@ describe('tampering with stored snapshots', () => {
     );
     const chain = await snapshots(buyer.token, orderNo);
     expect(chain.list.map((row) => row.problems)).toEqual([[], ['key_unknown']]);
+  });
+});
+
+/** Where the test app keeps a stored object, from its public URL (`/uploads/<key>`). */
+const storedFile = (url: string) => join(dataDir, 'uploads', url.replace(/^\/uploads\//, ''));
+
+describe('tampering with stored signature images', () => {
+  it('an image replaced in storage is reported on every snapshot that holds it', async () => {
+    const { buyer, orderNo } = await signedByBoth();
+    const buyersImage = (await snapshots(buyer.token, orderNo)).list[0]?.signatures[0]?.image_url ?? '';
+    writeFileSync(storedFile(buyersImage), await pngBytes(300, 120, '#000000'));
+    const chain = await snapshots(buyer.token, orderNo);
+    expect(chain.valid).toBe(false);
+    expect(chain.list.map((row) => row.problems)).toEqual([['image_changed'], ['image_changed']]);
+  });
+
+  it('an image removed from storage is reported', async () => {
+    const { seller, orderNo } = await signedByBoth();
+    const last = (await snapshots(seller.token, orderNo)).list[1];
+    const sellersImage = last?.signatures.find((signature) => signature.role === 'seller')?.image_url ?? '';
+    rmSync(storedFile(sellersImage));
+    const chain = await snapshots(seller.token, orderNo);
+    expect(chain.valid).toBe(false);
+    expect(chain.list.map((row) => row.problems)).toEqual([[], ['image_missing']]);
+  });
+
+  it('the image signed is the one hashed at intent, whatever the upload holds afterwards', async () => {
+    const buyer = await user();
+    const seller = await user();
+    const orderNo = await subject(buyer, seller);
+    t.clock.advance(61);
+    const upload = await uploadSignature(buyer.token);
+    const intent = await call(t.app, 'POST', paths.data, {
+      token: buyer.token,
+      body: { order_no: orderNo, signature_image: upload, text_sha256: await textHash(buyer.token, orderNo) },
+    });
+    expect(intent.body.err_code).toBe(0);
+    // With S3 the upload's signed PUT URL works until it expires: its bytes can still change.
+    writeFileSync(join(dataDir, 'uploads', upload), await pngBytes(300, 120, '#000000'));
+    const signed = await call(t.app, 'POST', paths.sign, {
+      token: buyer.token,
+      body: { order_no: orderNo, code: await latestCode(t.app, buyer.phone) },
+    });
+    expect(signed.body.err_code).toBe(0);
+    const chain = await snapshots(buyer.token, orderNo);
+    expect(chain.valid).toBe(true);
+    const signature = chain.list[0]?.signatures[0];
+    const stored = readFileSync(storedFile(signature?.image_url ?? ''));
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(signature?.image_sha256);
   });
 });

@@ -101,6 +101,8 @@ export const snapshotProblems = [
   'signature_invalid',
   'key_unknown',
   'chain_truncated',
+  'image_changed',
+  'image_missing',
 ] as const;
 export type SnapshotProblem = (typeof snapshotProblems)[number];
 export const snapshotProblemText: Record<SnapshotProblem, string> = {
@@ -109,6 +111,8 @@ export const snapshotProblemText: Record<SnapshotProblem, string> = {
   signature_invalid: '平台数字签名校验失败',
   key_unknown: '签名所用的平台密钥不是当前公布的密钥',
   chain_truncated: '订单已完成签署，但最后一份快照不含双方签名（其后的快照被删除）',
+  image_changed: '手写签名图片与签署时记录的指纹不符（图片被替换）',
+  image_missing: '手写签名图片已不在存储中（图片被删除）',
 };
 
 export const snapshotSignatureSchema = z.object({

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/errors.ts';
 import { lockForTransaction } from '../../lib/locks.ts';
 import type { SigningKey } from '../../lib/signing-key.ts';
 import { maskPhone, phoneOf, type SmsService } from '../identity/index.ts';
-import type { StorageProvider, UploadService } from '../storage/index.ts';
+import { copyByContent, type StorageProvider, type UploadService } from '../storage/index.ts';
 import type { ESignProvider } from './esign-provider.ts';
-import { GENESIS_HASH, seal, sha256Hex, verifyChain } from './snapshot-chain.ts';
+import { GENESIS_HASH, seal, sha256Hex, verifyChain, verifyImages } from './snapshot-chain.ts';
 import { snapshotsOf } from './snapshot-queries.ts';
 import { protocolSignIntents, protocolSnapshots } from './tables.ts';
 
@@ -37,8 +37,9 @@ export function createBuiltinESignProvider(deps: BuiltinProviderDeps): ESignProv
     async confirmIntent({ document, signer, signatureImage, textSha256, ip }) {
       if (textSha256 !== document.textSha256) throw new AppError(ErrorCodes.PROTOCOL_TEXT_CHANGED);
       await uploads.confirmOwned(db, signer.user_id, 'signature', [signatureImage]);
-      const bytes = await storage.get(signatureImage);
-      if (!bytes) throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND);
+      // The upload's own key may still be written to: what is signed is this copy of its bytes now.
+      const image = await copyByContent(storage, { sourceKey: signatureImage, folder: 'signature' });
+      if (!image) throw new AppError(ErrorCodes.UPLOAD_NOT_FOUND);
       const phone = await phoneOf(db, signer.user_id);
       // The code is sent (and its cooldown applied) before the intent is written: a refused send
       // leaves no intent behind.
@@ -59,8 +60,8 @@ export function createBuiltinESignProvider(deps: BuiltinProviderDeps): ESignProv
           subjectId: document.subjectId,
           signerId: signer.user_id,
           role: signer.role,
-          imageKey: signatureImage,
-          imageSha256: sha256Hex(bytes),
+          imageKey: image.key,
+          imageSha256: image.sha256,
           textSha256,
           createdAt: now(),
         });
@@ -142,7 +143,21 @@ export function createBuiltinESignProvider(deps: BuiltinProviderDeps): ESignProv
     async verify(executor, subjectId) {
       const rows = await snapshotsOf(executor, subjectId);
       const problems = verifyChain(rows, key);
-      return rows.map((row, index) => ({ ...row, problems: problems[index] ?? [] }));
+      const imageKeys = new Set(
+        rows.flatMap((row) => row.signatures.map((signature) => signature.image_key)),
+      );
+      const storedSha256 = new Map(
+        await Promise.all(
+          [...imageKeys].map(async (imageKey) => {
+            const bytes = await storage.get(imageKey);
+            return [imageKey, bytes && sha256Hex(bytes)] as const;
+          }),
+        ),
+      );
+      return rows.map((row, index) => ({
+        ...row,
+        problems: [...(problems[index] ?? []), ...verifyImages(row.signatures, storedSha256)],
+      }));
     },
   };
 }

@@ -75,3 +75,20 @@ export function verifyChain(rows: readonly SealedSnapshot[], key: SigningKey): S
     return problems;
   });
 }
+
+/**
+ * What a snapshot's drawn signatures fail: the SHA-256 of each image's stored bytes (undefined: not
+ * stored) against the one sealed into the snapshot.
+ */
+export function verifyImages(
+  signatures: readonly SnapshotSignature[],
+  storedSha256: ReadonlyMap<string, string | undefined>,
+): SnapshotProblem[] {
+  const problems = new Set<SnapshotProblem>();
+  for (const signature of signatures) {
+    const stored = storedSha256.get(signature.image_key);
+    if (stored === undefined) problems.add('image_missing');
+    else if (stored !== signature.image_sha256) problems.add('image_changed');
+  }
+  return [...problems];
+}

@@ -3,7 +3,7 @@ export { createStorage, type Storage } from './storage-factory.ts';
 export type { StorageProvider } from './storage-provider.ts';
 export { createUploadService, type StoredUpload, type UploadService } from './upload-service.ts';
 export { finishedUpload, finishedUploadPurpose } from './upload-queries.ts';
-export { copyImageUpload } from './upload-copy.ts';
+export { copyByContent, copyImageUpload } from './upload-copy.ts';
 export {
   forgetPersonalUploads,
   personalUploadPurposes,

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { UploadPurpose } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { reencodeImage } from './image.ts';
-import { newUploadKey, type StorageProvider } from './storage-provider.ts';
+import { contentTypeOfKey, newUploadKey, type StorageProvider } from './storage-provider.ts';
 import { uploadTickets } from './tables.ts';
 
 /**
@@ -36,4 +37,23 @@ export async function copyImageUpload(
     createdAt: input.now,
   });
   return key;
+}
+
+/**
+ * Stores a stored object's exact bytes again under a key named by their SHA-256,
+ * `<folder>/sha256/<hex>.<extension>`: no upload ticket names such a key, so nothing sent through an
+ * upload (an S3 signed PUT works until it expires) reaches it. Answers the key and the hash, or
+ * undefined when the source is not stored.
+ */
+export async function copyByContent(
+  provider: StorageProvider,
+  input: { sourceKey: string; folder: string },
+): Promise<{ key: string; sha256: string } | undefined> {
+  const bytes = await provider.get(input.sourceKey);
+  if (!bytes) return undefined;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const extension = input.sourceKey.slice(input.sourceKey.lastIndexOf('.') + 1);
+  const key = `${input.folder}/sha256/${sha256}.${extension}`;
+  await provider.put(key, bytes, contentTypeOfKey(input.sourceKey));
+  return { key, sha256 };
 }
