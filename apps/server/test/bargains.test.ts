@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   bargainPaths as paths,
   bargainProcess,
@@ -23,6 +23,7 @@ import {
 import { agreedBargainFor, consumeBargain, restoreBargain } from '../src/modules/bargains/index.ts';
 import { openCount } from '../src/modules/bargains/bargain-store.ts';
 import { notificationsOf } from '../src/modules/notifications/index.ts';
+import { notifications } from '../src/modules/notifications/tables.ts';
 import { processTransitions } from '../src/modules/process/tables.ts';
 import { databaseKind, type TestApp } from './helpers/test-app.ts';
 import { call, login } from './helpers/identity.ts';
@@ -137,6 +138,44 @@ async function bargainIn(state: BargainStatus) {
   const current = await ok(info(buyer.token, `bargain_id=${bargain.id}`));
   expect(current.bargain?.status).toBe(state);
   return { goods, buyer, id: bargain.id };
+}
+
+/**
+ * What was written to any inbox about one bargain since the last call, as [party, title, channel]:
+ * `party` is 'buyer', 'seller' or, for anyone else, their user id.
+ */
+function newsOf(buyer: { id: number }, bargainId: () => number) {
+  let seen = 0;
+  return async () => {
+    const rows = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/goodsBargainList?bargain_id=${bargainId()}`))
+      .orderBy(asc(notifications.id));
+    const fresh = rows.slice(seen);
+    seen = rows.length;
+    return fresh.map((row) => [
+      row.userId === buyer.id ? 'buyer' : row.userId === seller.id ? 'seller' : row.userId,
+      row.title,
+      row.channel,
+    ]);
+  };
+}
+
+/** The body of the seller's latest notice about a bargain. */
+async function sellerToldOf(bargainId: number): Promise<string | undefined> {
+  const [row] = await t.app.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, seller.id),
+        eq(notifications.link, `/goodsBargainList?bargain_id=${bargainId}`),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row?.body;
 }
 
 const place = (token: string, goodsId: number, bargainId: number) =>
@@ -584,6 +623,7 @@ describe(`bargains on ${databaseKind}`, () => {
       title: '议价价格未恢复',
       link: `/goodsBargainList?bargain_id=${agreed.id}`,
     });
+    expect(await sellerToldOf(agreed.id)).toContain('买家进行中的议价已达上限');
   });
 
   it('lets an agreed price lapse beside another open bargain of the buyer on the listing', async () => {
@@ -626,5 +666,100 @@ describe(`bargains on ${databaseKind}`, () => {
     await restoring;
     expect((await racing).body.err_code).toBe(ErrorCodes.BARGAIN_ALREADY_OPEN);
     expect((await ok(info(raced.buyer.token, `bargain_id=${raced.id}`))).bargain?.status).toBe('agreed');
+  });
+
+  it('tells the other party of every step exactly once, and the party who acted nothing', async () => {
+    const goods = await listing();
+    const buyer = await person();
+    let id = 0;
+    const news = newsOf(buyer, () => id);
+    id = (await ok(offer(buyer.token, goods.id, '210'))).id;
+    expect(await news()).toEqual([['seller', '收到新的议价', 'seller_helper']]);
+    await ok(counter(seller.token, id, '270'));
+    expect(await news()).toEqual([['buyer', '卖家还价了', 'system']]);
+    await ok(offer(buyer.token, goods.id, '240'));
+    expect(await news()).toEqual([['seller', '买家重新出价', 'seller_helper']]);
+    await ok(counter(seller.token, id, '255'));
+    expect(await news()).toEqual([['buyer', '卖家还价了', 'system']]);
+    await ok(answer(paths.agree, buyer.token, id));
+    expect(await news()).toEqual([['seller', '买家接受了你的还价', 'seller_helper']]);
+    await ok(answer(paths.cancel, buyer.token, id));
+    expect(await news()).toEqual([['seller', '买家取消了议价', 'seller_helper']]);
+    // Hiding a finished bargain from one's own list is no step: nobody is told.
+    for (const token of [buyer.token, seller.token]) await ok(answer(paths.remove, token, id));
+    expect(await news()).toEqual([]);
+
+    const agreed = await bargainIn('offered');
+    const agreedNews = newsOf(agreed.buyer, () => agreed.id);
+    expect(await agreedNews()).toEqual([['seller', '收到新的议价', 'seller_helper']]);
+    await ok(answer(paths.agree, seller.token, agreed.id));
+    expect(await agreedNews()).toEqual([['buyer', '卖家同意了你的出价', 'system']]);
+
+    const rejected = await bargainIn('offered');
+    const rejectedNews = newsOf(rejected.buyer, () => rejected.id);
+    await rejectedNews();
+    await ok(answer(paths.reject, seller.token, rejected.id));
+    expect(await rejectedNews()).toEqual([['buyer', '卖家拒绝了你的出价', 'system']]);
+
+    // The timers: whoever was waiting is told; an agreed price left unused, both parties.
+    const unanswered = await bargainIn('offered');
+    const unansweredNews = newsOf(unanswered.buyer, () => unanswered.id);
+    const countered = await bargainIn('countered');
+    const counteredNews = newsOf(countered.buyer, () => countered.id);
+    await Promise.all([unansweredNews(), counteredNews(), agreedNews()]);
+    t.clock.advance(bargainRules.agreedValidSeconds);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect(await unansweredNews()).toEqual([['buyer', '议价已失效', 'system']]);
+    expect(await counteredNews()).toEqual([['seller', '议价已失效', 'seller_helper']]);
+    expect(await agreedNews()).toEqual([
+      ['buyer', '议价价格已过期', 'system'],
+      ['seller', '议价已失效', 'seller_helper'],
+    ]);
+    expect(await sellerToldOf(agreed.id)).toContain('买家未在有效期内按议价购买');
+  });
+
+  it('tells the seller too when an unpaid order gives the agreed price back, or lets it lapse', async () => {
+    const restored = await bargainIn('agreed');
+    const restoredNews = newsOf(restored.buyer, () => restored.id);
+    await restoredNews();
+    const order = await ok(place(restored.buyer.token, restored.goods.id, restored.id));
+    expect(await restoredNews()).toEqual([]);
+    await ok(cancelOrder(restored.buyer.token, order.order_no));
+    expect(await restoredNews()).toEqual([
+      ['buyer', '议价价格已恢复', 'system'],
+      ['seller', '议价价格已恢复', 'seller_helper'],
+    ]);
+    const restoreNotice = await sellerToldOf(restored.id);
+    expect(restoreNotice).toContain(order.order_no);
+    expect(restoreNotice).toContain('¥220.00');
+
+    const late = await bargainIn('agreed');
+    const lateNews = newsOf(late.buyer, () => late.id);
+    await lateNews();
+    t.clock.advance(bargainRules.agreedValidSeconds - 60);
+    const lateOrder = await ok(place(late.buyer.token, late.goods.id, late.id));
+    t.clock.advance(ORDER_PAY_SECONDS);
+    expect(await t.app.jobs.runDue()).toMatchObject({ failed: 0 });
+    expect(await lateNews()).toEqual([
+      ['buyer', '议价价格已过期', 'system'],
+      ['seller', '议价已失效', 'seller_helper'],
+    ]);
+    const lapseNotice = await sellerToldOf(late.id);
+    expect(lapseNotice).toContain(lateOrder.order_no);
+    expect(lapseNotice).toContain('已过议价有效期');
+
+    // The buyer's reason names the buyer as 你; the seller's names them as 买家.
+    const beside = await bargainIn('ordered');
+    const besideNews = newsOf(beside.buyer, () => beside.id);
+    await ok(offer(beside.buyer.token, beside.goods.id, '250'));
+    await besideNews();
+    await t.app.db.transaction((tx) =>
+      restoreBargain(tx, t.app.processes, { orderRef: `order:test:${beside.id}`, at: t.clock.now() }),
+    );
+    expect(await besideNews()).toEqual([
+      ['buyer', '议价价格未恢复', 'system'],
+      ['seller', '议价已失效', 'seller_helper'],
+    ]);
+    expect(await sellerToldOf(beside.id)).toContain('买家已对该商品发起新的议价');
   });
 });

@@ -33,6 +33,7 @@ import {
   openCount,
   roleIn,
   deadlineOf,
+  threadLink,
   type BargainRow,
 } from './bargain-store.ts';
 import { bargainRounds, bargains } from './tables.ts';
@@ -49,7 +50,6 @@ type ListQuery = z.output<typeof bargainListQuerySchema>;
 
 const actorOf = (role: BargainRole, userId: number): ProcessActor => ({ role, userId });
 const yuan = (fen: number) => `¥${fenToAmount(fen)}`;
-const threadLink = (row: BargainRow) => `/goodsBargainList?bargain_id=${row.id}`;
 
 /** Why a listing takes no offer from this buyer, whatever the price (undefined: it may). */
 function listingRefusal(listing: ListingTerms | undefined, buyerId: number): AppError | undefined {

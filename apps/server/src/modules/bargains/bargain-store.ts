@@ -20,6 +20,9 @@ import { bargainRounds, bargains } from './tables.ts';
 
 export type BargainRow = typeof bargains.$inferSelect;
 
+/** The inbox's link to a bargain: the screen shows it to either party, as theirs. */
+export const threadLink = (row: { id: number }) => `/goodsBargainList?bargain_id=${row.id}`;
+
 /** Serialises one buyer's offers, so the open and daily limits hold under parallel requests. */
 export const lockBuyer = (tx: Executor, buyerId: number) =>
   lockForTransaction(tx, `bargain-buyer:${buyerId}`);

@@ -10,9 +10,16 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listingTerms } from '../goods/index.ts';
-import { notify } from '../notifications/index.ts';
+import { notifyAll } from '../notifications/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
-import { lockBargain, lockBuyer, moveBargain, openCount, type BargainRow } from './bargain-store.ts';
+import {
+  lockBargain,
+  lockBuyer,
+  moveBargain,
+  openCount,
+  threadLink,
+  type BargainRow,
+} from './bargain-store.ts';
 import { bargains } from './tables.ts';
 
 export interface AgreedBargainQuery {
@@ -90,13 +97,23 @@ export async function consumeBargain(
 
 const systemActor = { role: 'system', userId: null } as const;
 
-/** Why the price of an order closed unpaid does not come back (the step's reason) and the buyer's notice. */
+type Told = { title: string; body: string };
+
+/**
+ * Why the price of an order closed unpaid does not come back: the step's reason (also the buyer's
+ * notice), the buyer's title, and the reason as the seller is told it.
+ */
 const lapses = {
-  expired: { reason: '已过议价有效期', title: '议价价格已过期' },
-  openOnListing: { reason: '你对该商品已有进行中的议价', title: '议价价格未恢复' },
+  expired: { reason: '已过议价有效期', title: '议价价格已过期', toSeller: '已过议价有效期' },
+  openOnListing: {
+    reason: '你对该商品已有进行中的议价',
+    title: '议价价格未恢复',
+    toSeller: '买家已对该商品发起新的议价',
+  },
   openLimit: {
     reason: `进行中的议价已达上限（${bargainRules.maxOpenPerBuyer}个）`,
     title: '议价价格未恢复',
+    toSeller: '买家进行中的议价已达上限',
   },
 } as const;
 
@@ -105,7 +122,7 @@ const lapses = {
  * the bargain that order used goes back to agreed until the deadline it was agreed with, and shows
  * again in both parties' lists. It lapses instead (ordered → expired) when that deadline has passed,
  * when the buyer has opened another bargain on the listing since, or has as many open as allowed.
- * The buyer is told either way. Nothing happens when the order was placed at the listed price.
+ * Both parties are told either way. Nothing happens when the order was placed at the listed price.
  */
 export async function restoreBargain(
   executor: Executor,
@@ -123,12 +140,13 @@ export async function restoreBargain(
   if (row?.status !== 'ordered' || row.usedBy !== query.orderRef) return;
   const deps = { processes, at: query.at };
   const price = `¥${fenToAmount(row.agreedFen ?? row.offerFen)}`;
-  const notice = {
-    userId: row.buyerId,
-    kind: 'bargain',
-    link: `/goodsBargainList?bargain_id=${row.id}`,
-    at: query.at,
-  };
+  const closed = `订单${query.orderRef}未支付已关闭`;
+  const about = { kind: 'bargain', link: threadLink(row), at: query.at };
+  const tell = (toBuyer: Told, toSeller: Told) =>
+    notifyAll(executor, [
+      { ...about, ...toBuyer, userId: row.buyerId },
+      { ...about, ...toSeller, userId: row.sellerId, channel: 'seller_helper' },
+    ]);
   const lapse = async (why: (typeof lapses)[keyof typeof lapses]) => {
     await moveBargain(executor, deps, {
       row,
@@ -138,11 +156,10 @@ export async function restoreBargain(
       metadata: { order: query.orderRef },
       reason: why.reason,
     });
-    await notify(executor, {
-      ...notice,
-      title: why.title,
-      body: `订单${query.orderRef}未支付已关闭，议价价格${price}未恢复：${why.reason}`,
-    });
+    await tell(
+      { title: why.title, body: `${closed}，议价价格${price}未恢复：${why.reason}` },
+      { title: '议价已失效', body: `买家的${closed}，议价价格${price}已失效：${why.toSeller}` },
+    );
   };
   if (row.agreedUntil === null || row.agreedUntil <= query.at) return lapse(lapses.expired);
   const [open] = await executor
@@ -167,9 +184,11 @@ export async function restoreBargain(
     metadata: { order: query.orderRef },
     deadline: row.agreedUntil,
   });
-  await notify(executor, {
-    ...notice,
-    title: '议价价格已恢复',
-    body: `订单${query.orderRef}未支付已关闭，议价价格${price}在原有效期内仍可使用`,
-  });
+  await tell(
+    { title: '议价价格已恢复', body: `${closed}，议价价格${price}在原有效期内仍可使用` },
+    {
+      title: '议价价格已恢复',
+      body: `买家的${closed}，议价价格${price}恢复有效，买家可在原有效期内按议价购买`,
+    },
+  );
 }
