@@ -44,6 +44,9 @@ function parseEvent(text: string): { sender: string; event: ChatEvent } | null {
   }
 }
 
+const redisOptions = { connectTimeout: 2000, maxRetriesPerRequest: 1 };
+const encodeEvent = (sender: string, event: ChatEvent) => JSON.stringify({ s: sender, e: event });
+
 export async function createRedisChatBus(options: {
   url: string;
   channel: string;
@@ -55,9 +58,8 @@ export async function createRedisChatBus(options: {
   const deliver = (event: ChatEvent) => {
     for (const listener of listeners) listener(event);
   };
-  const connection = { connectTimeout: 2000, maxRetriesPerRequest: 1 };
-  const publisher = new Redis(url, connection);
-  const subscriber = new Redis(url, connection);
+  const publisher = new Redis(url, redisOptions);
+  const subscriber = new Redis(url, redisOptions);
   for (const client of [publisher, subscriber]) {
     client.on('error', (error: Error) => log.warn({ err: error }, 'chat bus: redis error'));
   }
@@ -77,7 +79,7 @@ export async function createRedisChatBus(options: {
   return {
     publish(event) {
       deliver(event);
-      publisher.publish(channel, JSON.stringify({ s: self, e: event })).catch((error: unknown) => {
+      publisher.publish(channel, encodeEvent(self, event)).catch((error: unknown) => {
         log.error({ err: error }, 'chat bus: could not tell the other instances');
       });
     },
@@ -98,6 +100,45 @@ export function createChatBus(options: {
     ? createRedisChatBus({ url: options.redisUrl, channel: options.channel, log: options.log })
     : Promise.resolve(createLocalChatBus());
 }
+
+/**
+ * The bus as a process that only tells the servers sees it (the admin command line): `publish` goes
+ * to Redis, connected on first use, and nowhere without `redisUrl`; `close` waits until what was
+ * published has reached Redis, so the process can exit right after.
+ */
+export function createChatPublisher(options: {
+  redisUrl: string | undefined;
+  channel: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}): Pick<ChatBus, 'publish' | 'close'> {
+  const self = randomUUID();
+  let client: Redis | undefined;
+  const sending: Promise<unknown>[] = [];
+  return {
+    publish(event) {
+      if (!options.redisUrl) return;
+      if (!client) {
+        client = new Redis(options.redisUrl, redisOptions);
+        client.on('error', (error: Error) => options.log.error({ err: error }, 'chat bus: redis error'));
+      }
+      sending.push(
+        client.publish(options.channel, encodeEvent(self, event)).catch((error: unknown) => {
+          options.log.error(
+            { err: error },
+            'chat bus: could not tell the servers; their sockets close at their next session check',
+          );
+        }),
+      );
+    },
+    async close() {
+      await Promise.all(sending);
+      client?.disconnect();
+    },
+  };
+}
+
+/** Tells every instance that sessions of the user ended (each re-checks its sockets of the user). */
+export const sessionsEndedEvent = (userId: number): ChatEvent => ({ userIds: [userId], sessionsEnded: true });
 
 /** The frames a stored message makes for its conversation's members. */
 export const messageEvent = (userIds: number[], message: ChatMessage): ChatEvent => ({

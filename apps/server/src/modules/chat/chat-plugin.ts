@@ -5,7 +5,7 @@ import type { CatalogueService } from '../catalogue/index.ts';
 import type { ImageUrl } from '../goods/index.ts';
 import type { SessionService } from '../identity/index.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import { createChatBus, type ChatBus } from './chat-bus.ts';
+import { createChatBus, sessionsEndedEvent, type ChatBus } from './chat-bus.ts';
 import { createChatService, type ChatService, type OrderCardLookup } from './chat-service.ts';
 import { createSocketHub, serveSocket, type SocketHub } from './chat-socket.ts';
 import { registerNoticePush } from './notice-push.ts';
@@ -55,7 +55,7 @@ export const chatPlugin = fp<{
     registerNoticePush(app.jobs, { db: app.db, bus, unreadTotalsOf: chat.unreadTotalsOf });
     const hub = createSocketHub(bus);
     // Every instance closes the sockets whose session ended, wherever it was ended.
-    options.sessions.onEnded((userId) => bus.publish({ userIds: [userId], sessionsEnded: true }));
+    options.sessions.onEnded((userId) => bus.publish(sessionsEndedEvent(userId)));
     app.decorate('chat', chat);
     app.decorate('chatSockets', hub);
     await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });

@@ -12,5 +12,5 @@ export {
   type OrderCardLookup,
   type SystemNoticeInput,
 } from './chat-service.ts';
-export { createLocalChatBus, type ChatBus } from './chat-bus.ts';
+export { createChatPublisher, createLocalChatBus, sessionsEndedEvent, type ChatBus } from './chat-bus.ts';
 export { eraseChatContent } from './account-erasure.ts';
