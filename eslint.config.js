@@ -25,7 +25,7 @@ const serverModuleDependencies = {
   feedback: ['storage'],
   process: ['jobs'],
   system: ['identity'],
-  admin: ['goods', 'identity', 'ledger', 'orders'],
+  admin: ['chat', 'goods', 'identity', 'ledger', 'orders'],
   coupons: ['catalogue'],
   'real-name': ['identity', 'process'],
   'payout-methods': ['real-name', 'storage'],

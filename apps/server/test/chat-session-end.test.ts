@@ -201,7 +201,7 @@ describe(`a chat socket after its session ends (${databaseKind})`, () => {
   it('closes the socket of a disabled account (402) at its next delivery past the re-check', async () => {
     const { user, peer, conversationId } = await userWithPeer();
     const disabled = await socketOf(user.token);
-    // No route disables an account: staff do it in the database, and nobody tells the chat.
+    // Disabled in the database behind the chat's back (`admin disable` ends the sessions too: admin.test.ts).
     await t.app.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.user.id));
     t.clock.advance(SESSION_RECHECK_MS / 1000 + 1);
 

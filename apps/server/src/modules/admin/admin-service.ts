@@ -3,6 +3,7 @@ import {
   amountToFen,
   checkAmount,
   fenToAmount,
+  idQuerySchema,
   phoneSchema,
   roleSchema,
   roles,
@@ -11,6 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
+  changeUserStatus,
   findUser,
   grantRole,
   listUserRows,
@@ -18,6 +20,8 @@ import {
   revokeRole,
   rolesByUser,
   userIdsWithRole,
+  type SessionService,
+  type UserRow,
 } from '../identity/index.ts';
 import { ledger } from '../ledger/index.ts';
 import { adminAudit } from './tables.ts';
@@ -38,6 +42,14 @@ const parsePhone = (value: string | undefined) => {
   const parsed = phoneSchema.safeParse(value);
   if (!parsed.success) throw new AdminCommandError(`手机号无效：${value ?? '(缺少)'}`);
   return parsed.data;
+};
+/** `disable` / `enable` name the account by phone, or by user id (a cancelled account has no phone). */
+const parseUserRef = (value: string | undefined): { phone: string } | { id: number } => {
+  const phone = phoneSchema.safeParse(value);
+  if (phone.success) return { phone: phone.data };
+  const id = /^[1-9]\d*$/.test(value ?? '') ? idQuerySchema.safeParse(value) : undefined;
+  if (id?.success) return { id: id.data };
+  throw new AdminCommandError(`手机号或用户编号无效：${value ?? '(缺少)'}`);
 };
 const parseRole = (value: string | undefined): Role => {
   const parsed = roleSchema.safeParse(value);
@@ -70,6 +82,9 @@ export const adminUsage = `用法: npm run admin -- <命令>
   grant <手机号> <角色>     授予角色（${roles.join(' | ')}）
   revoke <手机号> <角色>    撤销角色
   roles <手机号>            查看某用户的角色
+  disable <手机号|用户编号> <原因>
+                            停用账号：结束其全部登录会话，此后无法登录（原因记入审计）
+  enable <手机号|用户编号>  启用被停用的账号：需重新登录
   users [--role <角色>]     列出用户（可按角色筛选）
   balance <手机号>          查看可用与冻结余额
   credit <手机号> <金额> --reason "<原因>" [--key <请求编号>]
@@ -91,6 +106,8 @@ export const adminUsage = `用法: npm run admin -- <命令>
 export interface AdminServiceOptions {
   /** The ORDER_CREDENTIALS_KEYS ring, for reseal-credentials. */
   credentialsKeys?: string;
+  /** For disable / enable: ends the account's sessions and tells the servers (`openAdminSessions`). */
+  sessions?: Pick<SessionService, 'revokeAllOf' | 'ended'>;
 }
 
 export function createAdminService(db: Database, actor: string, options: AdminServiceOptions = {}) {
@@ -98,6 +115,46 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
     const user = await findUser(executor, { phone });
     if (!user) throw new AdminCommandError(`用户不存在：${phone}（该手机号需先登录一次）`);
     return user;
+  }
+
+  /** The account `disable` / `enable` name; a cancelled one is refused, it is no one's any more. */
+  async function accountFor(executor: Executor, value: string | undefined, verb: string): Promise<UserRow> {
+    const ref = parseUserRef(value);
+    const user = 'phone' in ref ? await userByPhone(executor, ref.phone) : await findUser(executor, ref);
+    if (!user) throw new AdminCommandError(`用户不存在：#${value ?? ''}`);
+    if (user.status === 'cancelled') throw new AdminCommandError(`用户 #${user.id} 已注销，不能${verb}`);
+    return user;
+  }
+
+  const sessionsFor = (command: string) => {
+    if (!options.sessions) throw new Error(`admin ${command}: no session service given`);
+    return options.sessions;
+  };
+
+  async function disable(tx: Executor, args: string[], afterCommit: Array<() => void>): Promise<string> {
+    const sessions = sessionsFor('disable');
+    const user = await accountFor(tx, args[0], '停用');
+    const reason = args.slice(1).join(' ').trim();
+    if (!reason || reason.length > 200)
+      throw new AdminCommandError('请写明停用原因（不超过 200 字）：disable <手机号|用户编号> <原因>');
+    const name = `${maskPhone(user.phone)}（用户 #${user.id}）`;
+    if (!(await changeUserStatus(tx, user.id, 'active', 'disabled')))
+      throw new AdminCommandError(`${name} 已是停用状态`);
+    const ended = await sessions.revokeAllOf(tx, user.id);
+    afterCommit.push(() => sessions.ended(user.id));
+    return `已停用 ${name}，结束 ${ended} 个登录会话；原因：${reason}`;
+  }
+
+  async function enable(tx: Executor, args: string[]): Promise<string> {
+    const sessions = sessionsFor('enable');
+    const user = await accountFor(tx, args[0], '启用');
+    const name = `${maskPhone(user.phone)}（用户 #${user.id}）`;
+    if (!(await changeUserStatus(tx, user.id, 'disabled', 'active')))
+      throw new AdminCommandError(`${name} 未被停用`);
+    // A login that read the account just before the disable committed may still have created a
+    // session (refused at every request while disabled): it must not come back to life now.
+    await sessions.revokeAllOf(tx, user.id);
+    return `已启用 ${name}，需重新登录`;
   }
 
   async function listUsers(executor: Executor, role?: Role): Promise<AdminUserLine[]> {
@@ -169,7 +226,8 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
     }
   }
 
-  async function execute(tx: Executor, args: string[]): Promise<string> {
+  /** `afterCommit`: what the command leaves to do once its transaction committed. */
+  async function execute(tx: Executor, args: string[], afterCommit: Array<() => void>): Promise<string> {
     const [command, first, second] = args;
     switch (command) {
       case 'grant': {
@@ -190,6 +248,10 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
         const [line] = (await listUsers(tx)).filter((u) => u.id === user.id);
         return `${maskPhone(user.phone)} ${user.nickname}：${line?.roles.join(', ') || '（无角色）'}`;
       }
+      case 'disable':
+        return disable(tx, args.slice(1), afterCommit);
+      case 'enable':
+        return enable(tx, args.slice(1));
       case 'users': {
         const role = first === '--role' ? parseRole(second) : undefined;
         const lines = await listUsers(tx, role);
@@ -258,11 +320,13 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
       outcome,
       detail: detail.slice(0, 2000),
     });
+    const afterCommit: Array<() => void> = [];
+    let output: string;
     try {
-      return await db.transaction(async (tx) => {
-        const output = await execute(tx, args);
-        await tx.insert(adminAudit).values(audit('ok', output));
-        return output;
+      output = await db.transaction(async (tx) => {
+        const done = await execute(tx, args, afterCommit);
+        await tx.insert(adminAudit).values(audit('ok', done));
+        return done;
       });
     } catch (error) {
       await db
@@ -270,6 +334,8 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
         .values(audit('refused', error instanceof Error ? error.message : String(error)));
       throw error;
     }
+    for (const task of afterCommit) task();
+    return output;
   }
 
   return { run, listUsers: (role?: Role) => listUsers(db, role) };

@@ -9,6 +9,7 @@ export { createBuiltinSecurityProvider } from './security-provider.ts';
 export { decryptDeviceSignature } from './device-signature.ts';
 export { maskPhone, profilesOf, rolesOf, type UserRow } from './user-service.ts';
 export {
+  changeUserStatus,
   createUserIfNew,
   ensureUsers,
   findUser,

@@ -213,11 +213,17 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (row) ended(row.userId);
   }
 
-  async function revokeAllOf(executor: Executor, userId: number): Promise<void> {
-    await executor
+  /**
+   * Ends every session of the user, in the caller's transaction; how many ended. The caller calls
+   * `ended(userId)` once that transaction committed.
+   */
+  async function revokeAllOf(executor: Executor, userId: number): Promise<number> {
+    const revoked = await executor
       .update(sessions)
       .set({ revokedAt: now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return revoked.length;
   }
 
   /**

@@ -17,6 +17,24 @@ export async function findUser(
   return row;
 }
 
+/**
+ * Moves the account from status `from` to `to`; whether it was in `from` (of two changes at once,
+ * one moves it and the other is told no).
+ */
+export async function changeUserStatus(
+  executor: Executor,
+  userId: number,
+  from: UserRow['status'],
+  to: UserRow['status'],
+): Promise<boolean> {
+  const changed = await executor
+    .update(users)
+    .set({ status: to })
+    .where(and(eq(users.id, userId), eq(users.status, from)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
 /** The account's phone, or '' when there is none. */
 export const phoneOf = async (executor: Executor, userId: number): Promise<string> =>
   (await executor.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone ?? '';
