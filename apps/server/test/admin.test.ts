@@ -19,8 +19,16 @@ let base = '';
 const cleanups: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   // A running server as the admin command line finds it: on Redis when there is one.
+  const channel = `test-admin-${randomBytes(6).toString('hex')}`;
   t = await createTestApp(
-    redisUrl ? { REDIS_URL: redisUrl, CHAT_BUS_CHANNEL: `test-admin-${randomBytes(6).toString('hex')}` } : {},
+    redisUrl
+      ? {
+          REDIS_URL: redisUrl,
+          CHAT_BUS_CHANNEL: channel,
+          CACHE_BUS_CHANNEL: `${channel}:cache`,
+          RATE_LIMIT_NAMESPACE: `${channel}:rl:`,
+        }
+      : {},
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
