@@ -11,6 +11,11 @@ import { goodsRoutes } from './routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { userGoodsRoutes } from './user-routes.ts';
 import { purgeViewMarks, VIEW_MARKS_PURGE_JOB } from './view-marks.ts';
+import {
+  SHELVE_DISABLED_EVERY_SECONDS,
+  SHELVE_DISABLED_JOB,
+  shelveListingsOfDisabledSellers,
+} from './disabled-sellers.ts';
 
 /**
  * Listings (issue 3): goods, publishing, favourites/footprints/follows. The search and its cache
@@ -32,6 +37,10 @@ export const listingsPlugin: FastifyPluginAsync<{
   const interactions = createInteractionService({ db, catalogue, imageUrl, now, onChange });
   app.jobs.work(VIEW_MARKS_PURGE_JOB, () => purgeViewMarks(db, now()));
   app.jobs.schedule(VIEW_MARKS_PURGE_JOB, 3600);
+  app.jobs.work(SHELVE_DISABLED_JOB, () =>
+    shelveListingsOfDisabledSellers({ db, processes: app.processes, now, onChange }),
+  );
+  app.jobs.schedule(SHELVE_DISABLED_JOB, SHELVE_DISABLED_EVERY_SECONDS);
 
   await app.register(goodsRoutes, {
     services: {

@@ -11,6 +11,7 @@ export { maskPhone, profilesOf, rolesOf, type UserRow } from './user-service.ts'
 export {
   changeUserStatus,
   createUserIfNew,
+  disabledUserIds,
   ensureUsers,
   findUser,
   grantRole,

@@ -146,3 +146,7 @@ export async function createUserIfNew(
     .returning({ id: users.id });
   return created?.id ?? null;
 }
+
+/** The ids of disabled accounts, as a subquery (`inArray(column, disabledUserIds(executor))`). */
+export const disabledUserIds = (executor: Executor) =>
+  executor.select({ id: users.id }).from(users).where(eq(users.status, 'disabled'));

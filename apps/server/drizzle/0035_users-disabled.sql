@@ -1,0 +1,1 @@
+CREATE INDEX "users_disabled_idx" ON "users" USING btree ("id") WHERE "users"."status" = 'disabled';
