@@ -1,9 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random URL-safe token; 32 bytes = 256 bits. */
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** The SHA-256 of `data`, in lower-case hex. */
+export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 export function hmac(secret: string, value: string): string {
   return createHmac('sha256', secret).update(value).digest('base64url');

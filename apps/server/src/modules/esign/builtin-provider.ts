@@ -7,7 +7,8 @@ import type { SigningKey } from '../../lib/signing-key.ts';
 import { maskPhone, phoneOf, type SmsService } from '../identity/index.ts';
 import { copyByContent, type StorageProvider, type UploadService } from '../storage/index.ts';
 import type { ESignProvider } from './esign-provider.ts';
-import { GENESIS_HASH, seal, sha256Hex, verifyChain, verifyImages } from './snapshot-chain.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import { GENESIS_HASH, seal, verifyChain, verifyImages } from './snapshot-chain.ts';
 import { snapshotsOf } from './snapshot-queries.ts';
 import { protocolSignIntents, protocolSnapshots } from './tables.ts';
 

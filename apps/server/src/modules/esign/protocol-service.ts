@@ -24,7 +24,8 @@ import {
   type ProtocolSubject,
   type ProtocolSubjectsSlot,
 } from './protocol-subjects.ts';
-import { sha256Hex, type SealedSnapshot } from './snapshot-chain.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
+import type { SealedSnapshot } from './snapshot-chain.ts';
 import { snapshotsOf } from './snapshot-queries.ts';
 import type { SnapshotParty } from './tables.ts';
 

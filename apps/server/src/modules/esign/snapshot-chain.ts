@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { ProtocolRole, SnapshotProblem } from '@haoshi/contracts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
+import { sha256Hex } from '../../lib/crypto.ts';
 import type { SigningKey } from '../../lib/signing-key.ts';
 import type { SnapshotParty, SnapshotSignature } from './tables.ts';
 
 /** The `prev_hash` of a subject's first snapshot. */
 export const GENESIS_HASH = '0'.repeat(64);
 const FORMAT = 'haoshi-protocol-snapshot/1';
-
-export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Everything a snapshot vouches for; its hash covers exactly these fields. */
 export interface SnapshotContent {

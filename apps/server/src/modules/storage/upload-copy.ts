@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { UploadPurpose } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
-import { randomToken } from '../../lib/crypto.ts';
+import { randomToken, sha256Hex } from '../../lib/crypto.ts';
 import { reencodeImage } from './image.ts';
 import { contentTypeOfKey, newUploadKey, type StorageProvider } from './storage-provider.ts';
 import { uploadTickets } from './tables.ts';
@@ -51,7 +50,7 @@ export async function copyByContent(
 ): Promise<{ key: string; sha256: string } | undefined> {
   const bytes = await provider.get(input.sourceKey);
   if (!bytes) return undefined;
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = sha256Hex(bytes);
   const extension = input.sourceKey.slice(input.sourceKey.lastIndexOf('.') + 1);
   const key = `${input.folder}/sha256/${sha256}.${extension}`;
   await provider.put(key, bytes, contentTypeOfKey(input.sourceKey));
