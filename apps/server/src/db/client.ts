@@ -56,7 +56,7 @@ async function migratePostgresUnderLock(pool: pg.Pool): Promise<void> {
 }
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   // An idle connection can die (server restart, failover, terminated backend). pg re-emits that on
   // the pool, where an unheard 'error' event would crash the process; the pool itself reconnects.
   pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));

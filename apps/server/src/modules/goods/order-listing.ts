@@ -8,6 +8,7 @@ import {
 } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sentTogether } from '../../lib/sent-together.ts';
 import { builtOnce, postgresErrorOf, preparedRows, tableRows } from '../../lib/sql-rows.ts';
 import { onlyOf, paddedForPlan } from '../../lib/turn-batch.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
@@ -144,30 +145,33 @@ export function createOrderListings(deps: {
 
     async takeForOrders(tx, taken) {
       if (taken.length === 0) return;
-      await processes.applyTransitions(
-        tx,
-        taken.map(({ row, orderNo }) => ({
-          process: goodsProcess,
-          subjectId: row.id,
-          ownerId: row.sellerId,
-          from: row.status,
-          action: 'lock' as const,
-          actor: system,
-          metadata: { order_no: orderNo },
-        })),
-      );
       const only = onlyOf(taken);
-      if (only) {
-        await writeStatus(tx, { id: only.row.id, status: 'locked' });
-        return;
-      }
-      const { name, text } = writeLocked;
-      await preparedRows(tx, name, text, [
-        paddedForPlan(
-          taken.map(({ row }) => row.id),
-          0,
-        ),
-      ]);
+      await sentTogether(
+        tx,
+        () =>
+          [
+            processes.applyTransitions(
+              tx,
+              taken.map(({ row, orderNo }) => ({
+                process: goodsProcess,
+                subjectId: row.id,
+                ownerId: row.sellerId,
+                from: row.status,
+                action: 'lock' as const,
+                actor: system,
+                metadata: { order_no: orderNo },
+              })),
+            ),
+            only
+              ? writeStatus(tx, { id: only.row.id, status: 'locked' })
+              : preparedRows(tx, writeLocked.name, writeLocked.text, [
+                  paddedForPlan(
+                    taken.map(({ row }) => row.id),
+                    0,
+                  ),
+                ]),
+          ] as const,
+      );
     },
 
     async release(tx, goodsId, action, orderNo) {

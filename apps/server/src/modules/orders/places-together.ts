@@ -1,6 +1,7 @@
 import { MAX_UNPAID_ORDERS, orderProcess, type GoodsCard, type PlaceOrderRequest } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
+import { sentTogether } from '../../lib/sent-together.ts';
 import { tryLockAllForTransaction } from '../../lib/locks.ts';
 import { orderableBy, type OrderListings } from '../goods/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
@@ -59,15 +60,22 @@ export function createPlaces(deps: {
     const results: (Moved | undefined)[] = places.map(() => undefined);
     const plain = plainPlaces(places);
     if (plain.length === 0) return results;
-    const held = await tryLockAllForTransaction(
+    // The counts run after the locks (one pipeline, in order), each on a snapshot taken after them.
+    const [held, unpaid] = await sentTogether(
       tx,
-      plain.map(({ place }) => buyerPlacingLock(place.buyerId)),
+      () =>
+        [
+          tryLockAllForTransaction(
+            tx,
+            plain.map(({ place }) => buyerPlacingLock(place.buyerId)),
+          ),
+          unpaidOrdersOfMany(
+            tx,
+            plain.map(({ place }) => place.buyerId),
+          ),
+        ] as const,
     );
     const free = plain.filter(({ place }) => held.has(buyerPlacingLock(place.buyerId)));
-    const unpaid = await unpaidOrdersOfMany(
-      tx,
-      free.map(({ place }) => place.buyerId),
-    );
     const allowed = free.filter(({ place }) => unpaid(place.buyerId) < MAX_UNPAID_ORDERS);
     const locked = await listings.lockManyForOrders(
       tx,
@@ -104,18 +112,24 @@ export function createPlaces(deps: {
       return order ? [{ ...candidate, order }] : [];
     });
     if (placed.length === 0) return results;
-    await listings.takeForOrders(
+    const [, timelines] = await sentTogether(
       tx,
-      placed.map(({ listing, order }) => ({ row: listing, orderNo: order.orderNo })),
-    );
-    const timelines = await processes.startMany(
-      tx,
-      placed.map(({ place, order }) => ({
-        process: orderProcess,
-        subjectId: order.id,
-        actor: { role: 'buyer' as const, userId: place.buyerId },
-        metadata: { goods_id: place.goodsId },
-      })),
+      () =>
+        [
+          listings.takeForOrders(
+            tx,
+            placed.map(({ listing, order }) => ({ row: listing, orderNo: order.orderNo })),
+          ),
+          processes.startMany(
+            tx,
+            placed.map(({ place, order }) => ({
+              process: orderProcess,
+              subjectId: order.id,
+              actor: { role: 'buyer' as const, userId: place.buyerId },
+              metadata: { goods_id: place.goodsId },
+            })),
+          ),
+        ] as const,
     );
     placed.forEach(({ index, order }, position) => {
       results[index] = { order, timeline: timelines[position] ?? [] };

@@ -1,6 +1,7 @@
 import { orderProcess, type OrderAction, type OrderState } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
+import { sentTogether } from '../../lib/sent-together.ts';
 import { ledger } from '../ledger/index.ts';
 import type { ProcessActor, ProcessEngine } from '../process/index.ts';
 import { holdDepositsForOrders } from '../sincerity/index.ts';
@@ -42,13 +43,10 @@ export function createWalletPays(deps: {
    * The pays the buyers' balances cover, read before the posting: a short one would fail the
    * posting, and the batch with it. A pay alone skips the read: its posting's refusal is the answer.
    */
-  async function coveredByBalances<T extends { order: OrderRow }>(
-    tx: Executor,
+  function coveredByBalances<T extends { order: OrderRow }>(
+    available: ReadonlyMap<number, number>,
     candidates: T[],
-  ): Promise<T[]> {
-    const available = await ledger.availableOf(tx, [
-      ...new Set(candidates.map(({ order }) => order.buyerId)),
-    ]);
+  ): T[] {
     const owed = new Map<number, number>();
     return candidates.filter(({ order }) => {
       const total = (owed.get(order.buyerId) ?? 0) + order.payableFen;
@@ -59,7 +57,17 @@ export function createWalletPays(deps: {
   }
 
   async function payTogether(tx: Executor, pays: readonly WalletPay[]): Promise<(Moved | undefined)[]> {
-    const locked = await lockOrdersByNo(tx, [...new Set(pays.map((pay) => pay.orderNo))]);
+    // The balances are read after the orders are locked (one pipeline, in order), of the buyers asking.
+    const [locked, available] = await sentTogether(
+      tx,
+      () =>
+        [
+          lockOrdersByNo(tx, [...new Set(pays.map((pay) => pay.orderNo))]),
+          pays.length > 1
+            ? ledger.availableOf(tx, [...new Set(pays.map((pay) => pay.buyerId))])
+            : Promise.resolve(new Map<number, number>()),
+        ] as const,
+    );
     const byNo = new Map(locked.map((order) => [order.orderNo, order]));
     const taken = new Set<string>();
     const candidates = pays.flatMap((pay, index) => {
@@ -83,34 +91,40 @@ export function createWalletPays(deps: {
       taken.add(order.orderNo);
       return [{ index, order, request }];
     });
-    const paying = candidates.length > 1 ? await coveredByBalances(tx, candidates) : candidates;
+    const paying = candidates.length > 1 ? coveredByBalances(available, candidates) : candidates;
     const results: (Moved | undefined)[] = pays.map(() => undefined);
     if (paying.length === 0) return results;
 
-    const moved = await processes.applyTransitions(
-      tx,
-      paying.map(({ request }) => request),
-      { withTimeline: true },
-    );
     const to = orderProcess.transitions.pay.to as OrderState;
-    if (moved.some((step) => step.to !== to)) throw new Error('orders: a batch pay entered another state');
     const at = now();
     const orders: OrderRow[] = paying.map(({ order }) => order);
-    await postOrderNotices(tx, orders, to, at);
-    // A seller's deposit being changed right now fails the batch (NOWAIT): each pay goes alone.
-    await holdDepositsForOrders(processes, tx, orders.map(depositHoldOf), { now: at, nowait: true });
-    const written = await markOrdersPaid(
+    const [moved, , , written] = await sentTogether(
       tx,
-      orders.map((order) => ({
-        id: order.id,
-        from: order.state,
-        walletPaidFen: order.payableFen,
-        ...paidColumnsOf(order, at),
-      })),
-      to,
+      () =>
+        [
+          processes.applyTransitions(
+            tx,
+            paying.map(({ request }) => request),
+            { withTimeline: true },
+          ),
+          postOrderNotices(tx, orders, to, at),
+          // A seller's deposit being changed right now fails the batch (NOWAIT): each pay goes alone.
+          holdDepositsForOrders(processes, tx, orders.map(depositHoldOf), { now: at, nowait: true }),
+          markOrdersPaid(
+            tx,
+            orders.map((order) => ({
+              id: order.id,
+              from: order.state,
+              walletPaidFen: order.payableFen,
+              ...paidColumnsOf(order, at),
+            })),
+            to,
+          ),
+          ledger.postMany(tx, orders.flatMap(payTransfersOf)),
+        ] as const,
     );
+    if (moved.some((step) => step.to !== to)) throw new Error('orders: a batch pay entered another state');
     if (written.length !== orders.length) throw new Error('orders: a batch pay found an order moved on');
-    await ledger.postMany(tx, orders.flatMap(payTransfersOf));
     const rowById = new Map(written.map((row) => [row.id, row]));
     paying.forEach(({ index, order }, position) => {
       const row = rowById.get(order.id);
