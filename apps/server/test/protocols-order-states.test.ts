@@ -6,6 +6,7 @@ import {
   type OrderDetail,
   type ProtocolPage,
   type ProtocolSnapshots,
+  type ProtocolStatus,
 } from '@haoshi/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,6 +137,12 @@ describe(`an order past signing without snapshots, by what took it there (${data
           token: buyer.token,
         })
       ).body.data;
+    const statusOf = async (orderNo: string) =>
+      (
+        await call<ProtocolStatus>(t.app, 'GET', `/app/order/protocol/status?order_no=${orderNo}`, {
+          token: buyer.token,
+        })
+      ).body.data?.status;
 
     const signing = await paidOrder(t, people, { steps: 4 });
     expect(signing.state).toBe('signing');
@@ -143,6 +150,7 @@ describe(`an order past signing without snapshots, by what took it there (${data
     // What the signature completing the protocol does, its snapshots removed since.
     await t.app.db.transaction((tx) => t.app.orders.completeSigning(tx, order?.id ?? 0));
     expect(await snapshotsOf(signing.order_no)).toMatchObject({ valid: false, missing: true, list: [] });
+    expect(await statusOf(signing.order_no)).toBe('missing');
 
     const viaDevelopmentRoute = await paidOrder(t, people, { steps: 5 });
     expect(viaDevelopmentRoute.state).toBe('protection');
@@ -151,6 +159,7 @@ describe(`an order past signing without snapshots, by what took it there (${data
       missing: false,
       list: [],
     });
+    expect(await statusOf(viaDevelopmentRoute.order_no)).toBe('unsigned');
   });
 
   it('migration 0034 gives an earlier `sign` without snapshots that reason, and leaves a signed one alone', async () => {

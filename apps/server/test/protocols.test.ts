@@ -515,13 +515,24 @@ describe('tampering with stored snapshots', () => {
     const chain = await snapshots(buyer.token, orderNo);
     expect(chain.valid).toBe(false);
     expect(chain.list.map((row) => [row.seq, row.problems])).toEqual([[1, ['chain_truncated']]]);
+    const status = (await get<ProtocolStatus>(paths.status, buyer.token, orderNo)).body.data;
+    expect(status).toMatchObject({ status: 'missing', can_sign: false });
   });
 
   it('every snapshot removed is reported as missing, not as unsigned, and nobody signs again', async () => {
     const { buyer, seller, orderNo } = await signedByBoth();
     await tamper(sql`delete from protocol_snapshots where order_no = ${orderNo}`);
     expect(await snapshots(seller.token, orderNo)).toMatchObject({ valid: false, missing: true, list: [] });
-    for (const party of [buyer, seller]) expect((await startIntent(party, orderNo)).body.err_code).toBe(5802);
+    for (const party of [buyer, seller]) {
+      const missing = { status: 'missing', buyer_signed: false, seller_signed: false, can_sign: false };
+      expect((await get<ProtocolStatus>(paths.status, party.token, orderNo)).body.data).toMatchObject(
+        missing,
+      );
+      expect((await get<ProtocolPage>(paths.page, party.token, orderNo)).body.data?.status).toMatchObject(
+        missing,
+      );
+      expect((await startIntent(party, orderNo)).body.err_code).toBe(5802);
+    }
   });
 
   it('a snapshot sealed with another key is reported', async () => {

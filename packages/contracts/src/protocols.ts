@@ -43,7 +43,11 @@ export const protocolPartySchema = z.object({
 });
 export type ProtocolParty = z.infer<typeof protocolPartySchema>;
 
-export const protocolStatusValues = ['unsigned', 'partly_signed', 'signed'] as const;
+/**
+ * `missing`: the order went past its signing step by both parties' signatures, yet the stored record
+ * lacks a party's signature (snapshots deleted or cut short): possibly tampered with.
+ */
+export const protocolStatusValues = ['unsigned', 'partly_signed', 'signed', 'missing'] as const;
 export const protocolStatusSchema = z.object({
   order_no: z.string(),
   status: z.enum(protocolStatusValues),

@@ -30,6 +30,10 @@ import { snapshotsOf } from './snapshot-queries.ts';
 import type { SnapshotParty } from './tables.ts';
 
 const UNVERIFIED = '（待实名认证）';
+
+/** The parties whose signatures the latest snapshot holds (each snapshot carries all so far). */
+const signedRolesOf = (snapshots: readonly SealedSnapshot[]) =>
+  new Set((snapshots.at(-1)?.signatures ?? []).map((signature) => signature.role));
 const SHOWN_AFTER_PAYMENT = '（付款后显示）';
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
@@ -47,6 +51,11 @@ interface Context {
   document: SigningDocument;
   /** Both parties are real-name verified and shown (always true once a snapshot exists). */
   partiesVerified: boolean;
+  /**
+   * The order went past signing by its parties' signatures, yet the record lacks one of them: its
+   * snapshots were deleted or cut short.
+   */
+  recordLost: boolean;
 }
 
 export interface ProtocolServiceDeps {
@@ -81,6 +90,10 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
             : undefined;
     if (!viewer) throw new AppError(ErrorCodes.PROTOCOL_ORDER_NOT_FOUND);
     const snapshots = await snapshotsOf(executor, subject.subjectId);
+    const recordLost =
+      signedRolesOf(snapshots).size < protocolRoles.length &&
+      subject.state !== PROTOCOL_SIGNING_STATE &&
+      (await subjects.signingDone(executor, subject.subjectId));
     const first = snapshots[0];
     if (first) {
       const document = {
@@ -91,7 +104,7 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
         textSha256: first.textSha256,
         parties: first.parties,
       };
-      return { subject, viewer, snapshots, document, partiesVerified: true };
+      return { subject, viewer, snapshots, document, partiesVerified: true, recordLost };
     }
     // Before identities may be shown, not even whether a party is verified shows: one placeholder.
     const shown = subject.identitiesShown;
@@ -116,6 +129,7 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       viewer,
       snapshots,
       partiesVerified: Boolean(buyer && seller),
+      recordLost,
       document: {
         subjectId: subject.subjectId,
         orderNo: subject.orderNo,
@@ -130,15 +144,20 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
     };
   }
 
-  const signedRoles = (context: Context) =>
-    new Set((context.snapshots.at(-1)?.signatures ?? []).map((signature) => signature.role));
+  const signedRoles = (context: Context) => signedRolesOf(context.snapshots);
 
   function statusOf(context: Context): ProtocolStatus {
     const signed = signedRoles(context);
     const count = signed.size;
     return {
       order_no: context.subject.orderNo,
-      status: count === 0 ? 'unsigned' : count === 1 ? 'partly_signed' : 'signed',
+      status: context.recordLost
+        ? 'missing'
+        : count === 0
+          ? 'unsigned'
+          : count === 1
+            ? 'partly_signed'
+            : 'signed',
       viewer: context.viewer,
       buyer_signed: signed.has('buyer'),
       seller_signed: signed.has('seller'),
@@ -254,8 +273,7 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       // Past signing by its parties, the chain must end with both signatures: a shorter one lost its
       // last rows, an empty one every row.
       const last = verified.at(-1);
-      const complete = last !== undefined && last.signatures.length === protocolRoles.length;
-      const incomplete = !complete && (await subjects.signingDone(db, subjectId));
+      const incomplete = context.recordLost;
       if (last && incomplete) last.problems = [...last.problems, 'chain_truncated'];
       const missing = !last && incomplete;
       return {

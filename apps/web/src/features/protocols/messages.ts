@@ -17,6 +17,9 @@ export const protocolMessages = {
   statusSigned: '双方已签署，协议已生效',
   statusPartly: '一方已签署，等待另一方签署',
   statusUnsigned: '双方均未签署',
+  statusMissing: '签署记录缺失，可能被篡改，请联系客服核实',
+  cannotSignMissing:
+    '该订单已完成协议签署，但签署记录不完整，可能已被删除或篡改。请查看签署快照并联系客服核实',
   cannotSignStaff: '客服仅可查看协议，不能代为签署',
   cannotSignDone: '您已签署该协议',
   cannotSignStep: '订单尚未进入签署协议阶段，完成验号和换绑后即可签署',

@@ -94,7 +94,7 @@ function draw(canvas: HTMLElement, from: [number, number], to: [number, number])
 const ratify = () =>
   renderScreen('/ratifyAccord', <RatifyAccordScreen />, {
     url: `/ratifyAccord?order_no=${orderNo}`,
-    otherPaths: ['/protocolSnapshot', '/mine'],
+    otherPaths: ['/protocolSnapshot', '/mine', '/customerServiceChat'],
   });
 
 describe('signature strokes', () => {
@@ -214,6 +214,21 @@ describe('/ratifyAccord', () => {
     fake.on('/app/order/protocol/page', () => reply.error(5801));
     ratify();
     expect(await screen.findByText('找不到这份协议')).toBeTruthy();
+  });
+
+  it('says a signing record gone missing may have been tampered with, and leads to the snapshots and customer service', async () => {
+    fake.on('/app/order/protocol/page', () => page({ status: 'missing', can_sign: false }));
+    ratify();
+    expect(await screen.findByText('签署记录缺失，可能被篡改，请联系客服核实')).toBeTruthy();
+    expect(screen.getByText(/签署记录不完整，可能已被删除或篡改/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '确认签署' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '查看签署快照' }));
+    expect((await screen.findByTestId('other-route')).textContent).toBe('/protocolSnapshot');
+    cleanup();
+
+    ratify();
+    fireEvent.click(await screen.findByRole('button', { name: '联系客服' }));
+    expect((await screen.findByTestId('other-route')).textContent).toBe('/customerServiceChat');
   });
 });
 

@@ -43,22 +43,44 @@ function RatifyAccord({ orderNo }: { orderNo: string }) {
       {protocol.status.can_sign ? (
         <SignForm protocol={protocol} onSigned={() => void navigate(snapshotPath(orderNo))} />
       ) : (
-        <section className="protocol-card protocol-cannot-sign">
-          <p>
-            {protocol.status.viewer === 'staff'
-              ? m.cannotSignStaff
-              : protocol.status[protocol.status.viewer === 'buyer' ? 'buyer_signed' : 'seller_signed']
-                ? m.cannotSignDone
-                : m.cannotSignStep}
-          </p>
-          {protocol.status.status !== 'unsigned' ? (
-            <Button block color="primary" fill="outline" onClick={() => void navigate(snapshotPath(orderNo))}>
-              {m.viewSnapshots}
-            </Button>
-          ) : null}
-        </section>
+        <CannotSign protocol={protocol} />
       )}
     </div>
+  );
+}
+
+/** Why the viewer cannot sign, and where to look instead. */
+function CannotSign({ protocol }: { protocol: ProtocolPage }) {
+  const navigate = useNavigate();
+  const { status } = protocol;
+  const missing = status.status === 'missing';
+  const reason =
+    status.viewer === 'staff'
+      ? m.cannotSignStaff
+      : missing
+        ? m.cannotSignMissing
+        : status[status.viewer === 'buyer' ? 'buyer_signed' : 'seller_signed']
+          ? m.cannotSignDone
+          : m.cannotSignStep;
+  return (
+    <section className="protocol-card protocol-cannot-sign">
+      <p>{reason}</p>
+      {status.status !== 'unsigned' ? (
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          onClick={() => void navigate(snapshotPath(protocol.order_no))}
+        >
+          {m.viewSnapshots}
+        </Button>
+      ) : null}
+      {missing && status.viewer !== 'staff' ? (
+        <Button block color="primary" onClick={() => void navigate('/customerServiceChat')}>
+          {m.contactService}
+        </Button>
+      ) : null}
+    </section>
   );
 }
 

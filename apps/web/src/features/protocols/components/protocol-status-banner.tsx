@@ -5,6 +5,7 @@ const text: Record<ProtocolStatus['status'], string> = {
   signed: m.statusSigned,
   partly_signed: m.statusPartly,
   unsigned: m.statusUnsigned,
+  missing: m.statusMissing,
 };
 
 /** Where the protocol stands, in one line. */
