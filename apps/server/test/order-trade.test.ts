@@ -160,6 +160,12 @@ describe(`a guaranteed trade across bargaining, hand-over and signing (${databas
       token: buyer.token,
     });
     expect(detail.body.data?.state).toBe('protection');
+    // Each signature is on the order's history, then the signing it completed.
+    expect(detail.body.data?.timeline.slice(-3).map((entry) => [entry.action, entry.actor_role])).toEqual([
+      ['party_sign', 'buyer'],
+      ['party_sign', 'seller'],
+      ['sign', 'system'],
+    ]);
     const snapshots = await call<ProtocolSnapshots>(
       t.app,
       'GET',

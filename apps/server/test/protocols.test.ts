@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import {
+  ErrorCodes,
   idChecksumChar,
   type LoginResponse,
   type ProtocolDataResult,
@@ -111,6 +112,8 @@ async function startIntent(party: LoginResponse, orderNo: string) {
   const signature = await uploadSignature(party.token);
   return call<ProtocolDataResult>(t.app, 'POST', paths.data, {
     token: party.token,
+    // Each intent sends a code: one address each keeps the file under the per-address daily cap.
+    ip: `10.2.${Math.floor(drawings / 250)}.${drawings % 250}`,
     body: {
       order_no: orderNo,
       signature_image: signature,
@@ -533,6 +536,23 @@ describe('tampering with stored snapshots', () => {
       );
       expect((await startIntent(party, orderNo)).body.err_code).toBe(5802);
     }
+  });
+
+  it("a party's signature removed before the other signed is reported, and nobody signs over it", async () => {
+    const buyer = await user();
+    const seller = await user();
+    const orderNo = await subject(buyer, seller);
+    await signs(buyer, orderNo);
+    await tamper(sql`delete from protocol_snapshots where order_no = ${orderNo}`);
+    expect(await snapshots(seller.token, orderNo)).toMatchObject({ valid: false, missing: true, list: [] });
+    for (const party of [buyer, seller]) {
+      expect((await get<ProtocolStatus>(paths.status, party.token, orderNo)).body.data).toMatchObject({
+        status: 'missing',
+        can_sign: false,
+      });
+      expect((await startIntent(party, orderNo)).body.err_code).toBe(ErrorCodes.PROTOCOL_RECORD_LOST);
+    }
+    expect(await subjectState(t.app, orderNo)).toBe('signing');
   });
 
   it('a snapshot sealed with another key is reported', async () => {

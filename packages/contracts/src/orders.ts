@@ -161,6 +161,11 @@ export const orderProcess = defineProcess({
       guards: ['rebinding_done'],
       label: '换绑完成',
     },
+    /**
+     * Recorded by a party's own e-signature, in its transaction (the order stays in signing): the
+     * order's history then says who signed, and a snapshot removed later shows (docs/esign.md).
+     */
+    party_sign: { from: 'signing', roles: ['buyer', 'seller'], label: '签署协议' },
     // Only the e-signature itself moves it, once both parties signed: nobody can sign for them.
     sign: { from: 'signing', to: 'protection', roles: ['system'], label: '协议签署完成' },
     confirm_receipt: { from: 'protection', to: 'completed', roles: ['buyer'], label: '确认收货' },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCodes, orderPaidStates } from '@haoshi/contracts';
+import { ErrorCodes, orderPaidStates, type ProtocolRole } from '@haoshi/contracts';
 import type { Executor } from '../../src/db/client.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import type { ProtocolSubject, ProtocolSubjects } from '../../src/modules/esign/index.ts';
@@ -23,7 +23,8 @@ export async function installTestSubjects(app: FastifyInstance): Promise<void> {
       price_fen bigint not null,
       guarantee text,
       created_at timestamptz not null,
-      refuse_completion boolean not null default false
+      refuse_completion boolean not null default false,
+      signed_parties text[] not null default '{}'
     )`);
   app.esign.registerSubjects(testSubjects);
 }
@@ -76,12 +77,19 @@ export const testSubjects: ProtocolSubjects = {
     )) as Rows<unknown>;
     if (result.rows.length !== 1) throw new Error(`subject ${subjectId} is not signing`);
   },
-  // A test subject leaves signing only by both signatures (onAllSigned above).
-  async signingDone(executor: Executor, subjectId: number): Promise<boolean> {
+  // As the order records each party's signature on its history.
+  async onPartySigned(executor: Executor, subjectId: number, signer: { role: ProtocolRole }): Promise<void> {
     const result = (await executor.execute(
-      sql`select 1 from test_protocol_subjects where id = ${subjectId} and state = 'protection'`,
+      sql`update test_protocol_subjects set signed_parties = array_append(signed_parties, ${signer.role})
+        where id = ${subjectId} and state = 'signing' returning id`,
     )) as Rows<unknown>;
-    return result.rows.length > 0;
+    if (result.rows.length !== 1) throw new AppError(ErrorCodes.PROCESS_STATE_INVALID);
+  },
+  async signedParties(executor: Executor, subjectId: number): Promise<ProtocolRole[]> {
+    const result = (await executor.execute(
+      sql`select distinct unnest(signed_parties) as role from test_protocol_subjects where id = ${subjectId}`,
+    )) as Rows<{ role: ProtocolRole }>;
+    return result.rows.map((row) => row.role);
   },
 };
 

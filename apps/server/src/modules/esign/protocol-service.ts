@@ -52,7 +52,7 @@ interface Context {
   /** Both parties are real-name verified and shown (always true once a snapshot exists). */
   partiesVerified: boolean;
   /**
-   * The order went past signing by its parties' signatures, yet the record lacks one of them: its
+   * The subject's history records a party's signature that the last stored snapshot lacks: its
    * snapshots were deleted or cut short.
    */
   recordLost: boolean;
@@ -90,10 +90,10 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
             : undefined;
     if (!viewer) throw new AppError(ErrorCodes.PROTOCOL_ORDER_NOT_FOUND);
     const snapshots = await snapshotsOf(executor, subject.subjectId);
+    const held = signedRolesOf(snapshots);
     const recordLost =
-      signedRolesOf(snapshots).size < protocolRoles.length &&
-      subject.state !== PROTOCOL_SIGNING_STATE &&
-      (await subjects.signingDone(executor, subject.subjectId));
+      held.size < protocolRoles.length &&
+      (await subjects.signedParties(executor, subject.subjectId)).some((role) => !held.has(role));
     const first = snapshots[0];
     if (first) {
       const document = {
@@ -162,6 +162,7 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       buyer_signed: signed.has('buyer'),
       seller_signed: signed.has('seller'),
       can_sign:
+        !context.recordLost &&
         context.viewer !== 'staff' &&
         !signed.has(context.viewer) &&
         context.subject.state === PROTOCOL_SIGNING_STATE,
@@ -187,6 +188,8 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
     await assertRealNameVerified(executor, userId);
     if (signedRoles(context).has(viewer)) throw new AppError(ErrorCodes.PROTOCOL_ALREADY_SIGNED);
     if (subject.state !== PROTOCOL_SIGNING_STATE) throw new AppError(ErrorCodes.PROTOCOL_NOT_SIGNING);
+    // Signing again would start a new chain over the removed one: customer service looks first.
+    if (context.recordLost) throw new AppError(ErrorCodes.PROTOCOL_RECORD_LOST);
     if (!context.partiesVerified) throw new AppError(ErrorCodes.PROTOCOL_PARTY_NOT_VERIFIED);
     return { role: viewer, ...context.document.parties[viewer] };
   }
@@ -250,6 +253,10 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
         const signer = await signerFor(tx, context);
         const signed = await provider.sign(tx, { document: context.document, signer, code });
         if (!signed.ok) return signed;
+        await subjects.onPartySigned(tx, context.subject.subjectId, {
+          role: signer.role,
+          userId: signer.user_id,
+        });
         const after = { ...context, snapshots: [...context.snapshots, signed.snapshot] };
         const status = statusOf(after);
         if (status.status === 'signed') await subjects.onAllSigned(tx, context.subject.subjectId);

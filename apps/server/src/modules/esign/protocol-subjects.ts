@@ -1,3 +1,4 @@
+import type { ProtocolRole } from '@haoshi/contracts';
 import type { Executor } from '../../db/client.ts';
 
 /** The subject state in which its parties may sign (the order process's `signing`). */
@@ -30,13 +31,19 @@ export interface ProtocolSubject {
 export interface ProtocolSubjects {
   /** The subject with this order number, or undefined; the viewer is who asks (for logging or scoping). */
   load(executor: Executor, orderNo: string, viewerId: number): Promise<ProtocolSubject | undefined>;
+  /** Called inside the transaction of each party's signature, before `onAllSigned` for the last. */
+  onPartySigned(
+    executor: Executor,
+    subjectId: number,
+    signer: { role: ProtocolRole; userId: number },
+  ): Promise<void>;
   /** Called inside the transaction of the signature that completes the protocol. */
   onAllSigned(executor: Executor, subjectId: number): Promise<void>;
   /**
-   * Whether its parties' signatures took the subject past signing (not a development shortcut): its
-   * snapshots must then exist and the last hold both signatures.
+   * The parties whose signatures the subject's own history records (a development shortcut records
+   * none): the last stored snapshot must hold each of them.
    */
-  signingDone(executor: Executor, subjectId: number): Promise<boolean>;
+  signedParties(executor: Executor, subjectId: number): Promise<ProtocolRole[]>;
 }
 
 /**
@@ -52,12 +59,20 @@ export function createProtocolSubjectsSlot() {
     },
     load: (executor: Executor, orderNo: string, viewerId: number) =>
       registered ? registered.load(executor, orderNo, viewerId) : Promise.resolve(undefined),
+    onPartySigned: async (
+      executor: Executor,
+      subjectId: number,
+      signer: { role: ProtocolRole; userId: number },
+    ) => {
+      if (!registered) throw new Error('protocol subjects are not registered');
+      await registered.onPartySigned(executor, subjectId, signer);
+    },
     onAllSigned: async (executor: Executor, subjectId: number) => {
       if (!registered) throw new Error('protocol subjects are not registered');
       await registered.onAllSigned(executor, subjectId);
     },
-    signingDone: (executor: Executor, subjectId: number) =>
-      registered ? registered.signingDone(executor, subjectId) : Promise.resolve(false),
+    signedParties: (executor: Executor, subjectId: number): Promise<ProtocolRole[]> =>
+      registered ? registered.signedParties(executor, subjectId) : Promise.resolve([]),
   };
 }
 

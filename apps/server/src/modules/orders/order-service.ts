@@ -432,6 +432,17 @@ export function createOrderService(deps: {
     step,
 
     /** Both parties signed the protocol (called inside the signing transaction): `sign` as system. */
+    /** A party's e-signature sealed: recorded on the order's history, in the signature's transaction. */
+    async recordPartySignature(
+      tx: Executor,
+      orderId: number,
+      signer: { role: 'buyer' | 'seller'; userId: number },
+    ): Promise<void> {
+      const order = await lockOrder(tx, { id: orderId });
+      if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
+      await step(tx, order, 'party_sign', signer);
+    },
+
     async completeSigning(tx: Executor, orderId: number): Promise<void> {
       const order = await lockOrder(tx, { id: orderId });
       if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);

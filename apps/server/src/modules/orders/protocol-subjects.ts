@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { feeSchedule, orderPaidStates, orderProcess, type OrderState } from '@haoshi/contracts';
+import {
+  feeSchedule,
+  orderPaidStates,
+  orderProcess,
+  protocolRoles,
+  type OrderState,
+} from '@haoshi/contracts';
 import type { ProtocolSubjects } from '../esign/index.ts';
 import type { OrderListings } from '../goods/index.ts';
 import type { ProcessEngine } from '../process/index.ts';
@@ -35,10 +41,17 @@ export function createOrderProtocolSubjects(deps: {
         identitiesShown: paidStates.includes(order.state),
       };
     },
+    onPartySigned: (executor, subjectId, signer) =>
+      deps.service.recordPartySignature(executor, subjectId, signer),
     onAllSigned: (executor, subjectId) => deps.service.completeSigning(executor, subjectId),
-    async signingDone(executor, subjectId) {
+    async signedParties(executor, subjectId) {
       const timeline = await deps.processes.timeline(executor, orderProcess, subjectId);
-      return timeline.some((entry) => entry.action === 'sign' && entry.reason !== SIGNED_WITHOUT_PROTOCOL);
+      // Orders signed before each signature was recorded have only the `sign` both signatures took.
+      if (timeline.some((entry) => entry.action === 'sign' && entry.reason !== SIGNED_WITHOUT_PROTOCOL))
+        return [...protocolRoles];
+      return protocolRoles.filter((role) =>
+        timeline.some((entry) => entry.action === 'party_sign' && entry.actor_role === role),
+      );
     },
   };
 }

@@ -19,7 +19,7 @@ export const protocolMessages = {
   statusUnsigned: '双方均未签署',
   statusMissing: '签署记录缺失，可能被篡改，请联系客服核实',
   cannotSignMissing:
-    '该订单已完成协议签署，但签署记录不完整，可能已被删除或篡改。请查看签署快照并联系客服核实',
+    '订单记录显示已有签署，但对应的签署快照缺失，可能已被删除或篡改，暂不能签署。请查看签署快照并联系客服核实',
   cannotSignStaff: '客服仅可查看协议，不能代为签署',
   cannotSignDone: '您已签署该协议',
   cannotSignStep: '订单尚未进入签署协议阶段，完成验号和换绑后即可签署',
@@ -42,7 +42,7 @@ export const protocolMessages = {
   snapshotsEmpty: '还没有签署快照',
   snapshotsEmptyHint: '双方签署协议后，每一次签署都会在这里留下一份不可篡改的快照',
   snapshotsMissing: '签署记录缺失，可能被篡改',
-  snapshotsMissingHint: '该订单已完成协议签署，但找不到任何签署快照，签署记录可能已被删除。请联系客服核实',
+  snapshotsMissingHint: '订单记录显示已有签署，但找不到任何签署快照，签署记录可能已被删除。请联系客服核实',
   contactService: '联系客服',
   toSign: '去签署',
   chainValid: '全部快照验签通过，内容未被改动',

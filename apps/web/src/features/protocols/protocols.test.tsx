@@ -220,7 +220,7 @@ describe('/ratifyAccord', () => {
     fake.on('/app/order/protocol/page', () => page({ status: 'missing', can_sign: false }));
     ratify();
     expect(await screen.findByText('签署记录缺失，可能被篡改，请联系客服核实')).toBeTruthy();
-    expect(screen.getByText(/签署记录不完整，可能已被删除或篡改/)).toBeTruthy();
+    expect(screen.getByText(/对应的签署快照缺失，可能已被删除或篡改/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '确认签署' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '查看签署快照' }));
     expect((await screen.findByTestId('other-route')).textContent).toBe('/protocolSnapshot');
