@@ -8,6 +8,7 @@ import {
   type OrderAction,
   type OrderDetail,
   type OrderState,
+  type ProcessTimelineEntry,
 } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
 import { confirm } from '@/core/confirm';
@@ -84,6 +85,10 @@ function Amounts({ order }: { order: OrderDetail }) {
   );
 }
 
+/** A step into a state says the state; one that stays (a signature, a decision) says who did what. */
+const stepTitle = (entry: ProcessTimelineEntry) =>
+  entry.from === entry.to ? `${m.actorLabels[entry.actor_role] ?? ''}${entry.action_label}` : entry.to_label;
+
 function Timeline({ order }: { order: OrderDetail }) {
   const entries = [...order.timeline].reverse();
   return (
@@ -93,7 +98,7 @@ function Timeline({ order }: { order: OrderDetail }) {
         {entries.map((entry, index) => (
           <Steps.Step
             key={`${entry.created_at}-${index}`}
-            title={entry.to_label}
+            title={stepTitle(entry)}
             description={`${formatChinaDateTime(entry.created_at)}${entry.reason ? ` · ${entry.reason}` : ''}`}
             status={index === 0 ? 'process' : 'finish'}
           />

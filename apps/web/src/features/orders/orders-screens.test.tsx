@@ -243,6 +243,39 @@ describe('/order_detail?order_no= (订单详情)', () => {
     expect(screen.queryByTestId('order-action-confirm_receipt')).toBeNull();
   });
 
+  it('titles a step into a state by the state, and one that stays in it by who did what', async () => {
+    setAuthorization('t');
+    const entry = (action: string, action_label: string, from: string, to: string, to_label: string) => ({
+      action,
+      action_label,
+      from,
+      to,
+      to_label,
+      actor_role: action === 'sign' ? ('system' as const) : ('buyer' as const),
+      reason: '',
+      created_at: '2026-11-21T03:00:00.000Z',
+    });
+    fake.on(orderPaths.detail, () =>
+      order({
+        state: 'protection',
+        state_label: '保障期',
+        actions: ['confirm_receipt', 'dispute'],
+        timeline: [
+          entry('finish_rebinding', '换绑完成', 'rebinding', 'signing', '待签署协议'),
+          entry('party_sign', '签署协议', 'signing', 'signing', '待签署协议'),
+          entry('sign', '协议签署完成', 'signing', 'protection', '保障期'),
+        ],
+      }),
+    );
+    renderScreen('/order_detail', <OrderDetailScreen />, {
+      url: '/order_detail?order_no=O20261121100000123456',
+    });
+    const timeline = await screen.findByRole('region', { name: '订单进度' });
+    expect(within(timeline).getByText('买家签署协议')).toBeTruthy();
+    expect(within(timeline).getByText('待签署协议')).toBeTruthy();
+    expect(within(timeline).getAllByText(/^保障期$/)).toHaveLength(1);
+  });
+
   it('offers a retry when the order cannot be loaded', async () => {
     setAuthorization('t');
     fake.on(orderPaths.detail, () => reply.error(4701, '订单不存在'));
