@@ -142,6 +142,10 @@ test('a whole guaranteed trade on two phones: bargain, pay, hand over, verify, r
   // The buyer confirms receipt: the seller is paid 250.00 minus the 5 % fee.
   await buyer.goto(`/order_detail?order_no=${orderNo}`);
   await expect(visiblePane(buyer).getByTestId('order-state')).toHaveText('保障期');
+  // Each signature is on the order's progress, by who signed.
+  const progress = visiblePane(buyer).getByRole('region', { name: '订单进度' });
+  await expect(progress.getByText('卖家签署协议')).toBeVisible();
+  await expect(progress.getByText('买家签署协议')).toBeVisible();
   await visiblePane(buyer).getByTestId('order-action-confirm_receipt').click();
   await buyer.getByRole('button', { name: '确定' }).click();
   await expect(visiblePane(buyer).getByTestId('order-state')).toHaveText('已完成');
