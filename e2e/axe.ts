@@ -17,11 +17,14 @@ function listViolations(violations: AxeResults['violations']): string[] {
 }
 
 /**
- * Runs axe on the page as it is (kept-alive routes hidden with display:none are out of the
- * accessibility tree, so axe skips them too) and fails on any serious or critical violation.
+ * Runs axe on the page as it is once any toast has gone (kept-alive routes hidden with display:none
+ * are out of the accessibility tree, so axe skips them too) and fails on any serious or critical
+ * violation.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // A toast is passing feedback, not the screen: caught mid-fade, its text is paler than it shows.
+  await expect(page.locator('.adm-toast-mask:visible')).toHaveCount(0, { timeout: 5_000 });
   const results = await new AxeBuilder({ page }).analyze();
   const fatal = results.violations.filter((violation) => FATAL.has(violation.impact ?? ''));
   // Soft, so one run lists every screen's violations, not only the first screen's.
