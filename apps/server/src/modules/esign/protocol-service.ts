@@ -30,12 +30,12 @@ import { snapshotsOf } from './snapshot-queries.ts';
 import type { SnapshotParty } from './tables.ts';
 
 const UNVERIFIED = '（待实名认证）';
+const SHOWN_AFTER_PAYMENT = '（付款后显示）';
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 /** The parties whose signatures the latest snapshot holds (each snapshot carries all so far). */
 const signedRolesOf = (snapshots: readonly SealedSnapshot[]) =>
   new Set((snapshots.at(-1)?.signatures ?? []).map((signature) => signature.role));
-const SHOWN_AFTER_PAYMENT = '（付款后显示）';
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 const chinaDate = (instant: Date) => {
   const china = new Date(instant.getTime() + CHINA_OFFSET_MS);
@@ -277,12 +277,11 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
       const context = await contextFor(db, orderNo, userId);
       const { subjectId } = context.subject;
       const verified = await provider.verify(db, subjectId);
-      // Past signing by its parties, the chain must end with both signatures: a shorter one lost its
-      // last rows, an empty one every row.
+      // The chain must end with every signature the subject's history records: a shorter one lost
+      // its last rows, an empty one every row.
       const last = verified.at(-1);
-      const incomplete = context.recordLost;
-      if (last && incomplete) last.problems = [...last.problems, 'chain_truncated'];
-      const missing = !last && incomplete;
+      if (last && context.recordLost) last.problems = [...last.problems, 'chain_truncated'];
+      const missing = !last && context.recordLost;
       return {
         order_no: context.subject.orderNo,
         valid: !missing && verified.every((row) => row.problems.length === 0),

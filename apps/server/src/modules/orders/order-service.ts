@@ -431,7 +431,6 @@ export function createOrderService(deps: {
   return {
     step,
 
-    /** Both parties signed the protocol (called inside the signing transaction): `sign` as system. */
     /** A party's e-signature sealed: recorded on the order's history, in the signature's transaction. */
     async recordPartySignature(
       tx: Executor,
@@ -443,6 +442,7 @@ export function createOrderService(deps: {
       await step(tx, order, 'party_sign', signer);
     },
 
+    /** Both parties signed the protocol (called inside the signing transaction): `sign` as system. */
     async completeSigning(tx: Executor, orderId: number): Promise<void> {
       const order = await lockOrder(tx, { id: orderId });
       if (!order) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
