@@ -144,10 +144,8 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
     };
   }
 
-  const signedRoles = (context: Context) => signedRolesOf(context.snapshots);
-
   function statusOf(context: Context): ProtocolStatus {
-    const signed = signedRoles(context);
+    const signed = signedRolesOf(context.snapshots);
     const count = signed.size;
     return {
       order_no: context.subject.orderNo,
@@ -186,7 +184,7 @@ export function createProtocolService(deps: ProtocolServiceDeps) {
     if (viewer === 'staff') throw new AppError(ErrorCodes.PROTOCOL_STAFF_READ_ONLY);
     const userId = viewer === 'buyer' ? subject.buyerId : subject.sellerId;
     await assertRealNameVerified(executor, userId);
-    if (signedRoles(context).has(viewer)) throw new AppError(ErrorCodes.PROTOCOL_ALREADY_SIGNED);
+    if (signedRolesOf(context.snapshots).has(viewer)) throw new AppError(ErrorCodes.PROTOCOL_ALREADY_SIGNED);
     if (subject.state !== PROTOCOL_SIGNING_STATE) throw new AppError(ErrorCodes.PROTOCOL_NOT_SIGNING);
     // Signing again would start a new chain over the removed one: customer service looks first.
     if (context.recordLost) throw new AppError(ErrorCodes.PROTOCOL_RECORD_LOST);

@@ -1,4 +1,4 @@
-import type { OrderAction, ProcessRole } from '@haoshi/contracts';
+import type { OrderAction } from '@haoshi/contracts';
 
 /** The Chinese texts of the order screens. */
 export const orderMessages = {
@@ -72,9 +72,6 @@ export const orderMessages = {
   cancelled: '订单已取消',
   confirmed: '已确认收货，交易完成',
   roleLabels: { buyer: '我是买家', seller: '我是卖家', customer_service: '客服视角', system: '' },
-  actorLabels: { buyer: '买家', seller: '卖家', customer_service: '客服' } as Partial<
-    Record<ProcessRole, string>
-  >,
   // List
   listTitle: '我的订单',
   emptyBuy: '还没有买到的订单',

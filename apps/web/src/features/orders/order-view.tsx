@@ -8,6 +8,7 @@ import {
   type OrderAction,
   type OrderDetail,
   type OrderState,
+  type ProcessRole,
   type ProcessTimelineEntry,
 } from '@haoshi/contracts';
 import { formatChinaDateTime } from '@/core/china-time';
@@ -15,6 +16,7 @@ import { confirm } from '@/core/confirm';
 import { showToast } from '@/core/feedback-ui';
 import { GoodsCard } from '@/ui/goods-card';
 import { OrderHandoverPanels } from './handover';
+import { roleLabels } from './handover/messages';
 import { useCancelOrder } from './api/cancel-order';
 import { useConfirmOrder } from './api/confirm-order';
 import { usePartyStep } from './api/party-step';
@@ -85,9 +87,11 @@ function Amounts({ order }: { order: OrderDetail }) {
   );
 }
 
+const actorLabels: Partial<Record<ProcessRole, string>> = roleLabels;
+
 /** A step into a state says the state; one that stays (a signature, a decision) says who did what. */
 const stepTitle = (entry: ProcessTimelineEntry) =>
-  entry.from === entry.to ? `${m.actorLabels[entry.actor_role] ?? ''}${entry.action_label}` : entry.to_label;
+  entry.from === entry.to ? `${actorLabels[entry.actor_role] ?? ''}${entry.action_label}` : entry.to_label;
 
 function Timeline({ order }: { order: OrderDetail }) {
   const entries = [...order.timeline].reverse();
