@@ -128,6 +128,13 @@ export const orderProcess = defineProcess({
       afterSeconds: ORDER_PAY_SECONDS,
       label: '超时未付款关闭',
     },
+    /** An unpaid order of a disabled buyer or seller, closed by the sweep of disabled accounts. */
+    close_for_disabled_account: {
+      from: 'pending_payment',
+      to: 'cancelled',
+      roles: ['system'],
+      label: '账号停用，订单关闭',
+    },
     deliver: { from: 'paid', to: 'delivering', roles: ['seller', 'customer_service'], label: '开始交付' },
     delivery_timeout: {
       from: 'paid',
@@ -135,6 +142,13 @@ export const orderProcess = defineProcess({
       roles: ['system'],
       afterSeconds: ORDER_DELIVERY_SECONDS,
       label: '卖家超时未交付，自动退款',
+    },
+    /** A paid order whose seller was disabled before the hand-over began: the buyer is refunded. */
+    refund_for_disabled_seller: {
+      from: 'paid',
+      to: 'cancelled_refunded',
+      roles: ['system'],
+      label: '卖家账号停用，自动退款',
     },
     submit_account: {
       from: 'delivering',

@@ -142,7 +142,7 @@ export function createAdminService(db: Database, actor: string, options: AdminSe
       throw new AdminCommandError(`${name} 已是停用状态`);
     const ended = await sessions.revokeAllOf(tx, user.id);
     afterCommit.push(() => sessions.ended(user.id));
-    return `已停用 ${name}，结束 ${ended} 个登录会话，其在售和审核中的商品将在一分钟内下架；原因：${reason}`;
+    return `已停用 ${name}，结束 ${ended} 个登录会话，其在售和审核中的商品将在一分钟内下架，未付款的订单关闭，已付款未交付的订单退款给买家；原因：${reason}`;
   }
 
   async function enable(tx: Executor, args: string[]): Promise<string> {

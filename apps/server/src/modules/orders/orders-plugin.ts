@@ -4,6 +4,11 @@ import { AppError } from '../../lib/errors.ts';
 import { createOrderService, type OrderCashier, type OrderService } from './order-service.ts';
 import { createOrderViews } from './order-views.ts';
 import { createDemoTrades, type DemoTrades } from './demo-trades.ts';
+import {
+  CLOSE_FOR_DISABLED_EVERY_SECONDS,
+  CLOSE_FOR_DISABLED_JOB,
+  closeOrdersOfDisabledAccounts,
+} from './disabled-accounts.ts';
 import { orderRoutes } from './routes.ts';
 import { disputeRoutes } from './dispute-routes.ts';
 import { handoverGuards, handoverPlugin } from './handover-plugin.ts';
@@ -75,6 +80,10 @@ export const ordersPlugin = fp<{
         ),
     });
     recharges.onCredited((tx, recharge) => service.onRechargeCredited(tx, recharge.orderNo, recharge.amount));
+    app.jobs.work(CLOSE_FOR_DISABLED_JOB, () =>
+      closeOrdersOfDisabledAccounts({ db: app.db, service, listings }),
+    );
+    app.jobs.schedule(CLOSE_FOR_DISABLED_JOB, CLOSE_FOR_DISABLED_EVERY_SECONDS);
     app.decorate('orders', service);
     app.decorate('demoTrades', createDemoTrades({ db: app.db, now, service, listings }));
     const views = createOrderViews({ db: app.db, now, processes: app.processes, listings, service });
