@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
+import type { OrderState } from '@haoshi/contracts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { OrderListings } from '../goods/index.ts';
 import { disabledUserIds } from '../identity/index.ts';
-import type { OrderRow } from './order-money.ts';
+import type { ProcessActor } from '../process/index.ts';
 import type { OrderService } from './order-service.ts';
 import { orders } from './tables.ts';
 
@@ -16,24 +17,18 @@ export const disabledAccountReasons = {
 } as const;
 /** Orders taken per statement; the sweep goes on until none is left. */
 const BATCH = 100;
+const system: ProcessActor = { role: 'system', userId: null };
 
-// Each from the few disabled accounts to their orders by the (party, created) indexes: one query per
-// party, since an OR of the two would read every order.
-const ofDisabledSellers = (tx: Executor) =>
+/**
+ * The orders in `states` of a disabled buyer or seller (`party`), locked. From the few disabled
+ * accounts to their orders by the (party, created) index: one query per party, since an OR of the
+ * two would read every order.
+ */
+const ofDisabled = (tx: Executor, party: 'buyerId' | 'sellerId', states: OrderState[]) =>
   tx
     .select()
     .from(orders)
-    .where(
-      and(inArray(orders.sellerId, disabledUserIds(tx)), inArray(orders.state, ['pending_payment', 'paid'])),
-    )
-    .limit(BATCH)
-    .for('update', { of: orders, skipLocked: true });
-
-const unpaidOfDisabledBuyers = (tx: Executor) =>
-  tx
-    .select()
-    .from(orders)
-    .where(and(inArray(orders.buyerId, disabledUserIds(tx)), eq(orders.state, 'pending_payment')))
+    .where(and(inArray(orders[party], disabledUserIds(tx)), inArray(orders.state, states)))
     .limit(BATCH)
     .for('update', { of: orders, skipLocked: true });
 
@@ -47,28 +42,29 @@ const unpaidOfDisabledBuyers = (tx: Executor) =>
  */
 export async function closeOrdersOfDisabledAccounts(deps: {
   db: Database;
-  service: Pick<OrderService, 'systemStep'>;
+  service: Pick<OrderService, 'step'>;
   listings: OrderListings;
 }): Promise<number> {
   const { db, service, listings } = deps;
   let total = 0;
   for (;;) {
     const { closed, more } = await db.transaction(async (tx) => {
-      const sellers = await ofDisabledSellers(tx);
+      const sellers = await ofDisabled(tx, 'sellerId', ['pending_payment', 'paid']);
       for (const order of sellers) {
         const paid = order.state === 'paid';
-        await service.systemStep(
+        await service.step(
           tx,
           order,
           paid ? 'refund_for_disabled_seller' : 'close_for_disabled_account',
+          system,
           paid ? disabledAccountReasons.refund : disabledAccountReasons.seller,
         );
         await listings.release(tx, order.goodsId, 'shelf_off', order.orderNo);
       }
       // Read after the sellers' steps: an order both of whose parties are disabled is closed once.
-      const buyers: OrderRow[] = await unpaidOfDisabledBuyers(tx);
+      const buyers = await ofDisabled(tx, 'buyerId', ['pending_payment']);
       for (const order of buyers) {
-        await service.systemStep(tx, order, 'close_for_disabled_account', disabledAccountReasons.buyer);
+        await service.step(tx, order, 'close_for_disabled_account', system, disabledAccountReasons.buyer);
       }
       return {
         closed: sellers.length + buyers.length,

@@ -522,11 +522,6 @@ export function createOrderService(deps: {
       return { order: current ?? order, timeline: null, cashierUrl: null };
     },
 
-    /** A system step, with its reason, on an order the caller locked in `tx` (disabled-accounts.ts). */
-    async systemStep(tx: Executor, order: OrderRow, action: OrderAction, reason: string): Promise<OrderRow> {
-      return step(tx, order, action, { role: 'system', userId: null }, reason);
-    },
-
     async cancel(buyerId: number, orderNo: string, reason?: string): Promise<OrderRow> {
       const found = await findOrder(orderNo);
       if (found.buyerId !== buyerId) throw new AppError(ErrorCodes.ORDER_NOT_FOUND);
